@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// The simulated machine as the layers above see it: nodes, which process runs on which node,
+// and the two paths a message can take (shared memory inside a node, the network between
+// nodes). Built from the configuration.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "hardware/network/network.hpp"
+#include "runtime/config/config.hpp"
+
+namespace simmpi::hardware {
+
+class Platform {
+ public:
+  // Places `processes` processes on nodes (node.ranks_per_node per node, in blocks). Throws
+  // ConfigError if node.count is set and too small.
+  Platform(runtime::Engine& engine, int processes, const runtime::Config& config);
+
+  int node_count() const { return nodes_; }
+  int node_of(int process) const { return node_of_[static_cast<std::size_t>(process)]; }
+  Network& network() { return *network_; }
+
+  // Latency of a zero-byte message between two processes on an idle machine.
+  SimTime latency(int src_process, int dst_process) const;
+  // Moves `bytes` from one process's memory to another's, starting now; `delivered` runs on the
+  // engine when the last byte has arrived.
+  void transfer(int src_process, int dst_process, std::uint64_t bytes, Action delivered);
+
+ private:
+  runtime::Engine& engine_;
+  int nodes_;
+  std::vector<int> node_of_;
+  SimTime shm_latency_;
+  double shm_Bps_;
+  std::unique_ptr<Network> network_;
+};
+
+}  // namespace simmpi::hardware

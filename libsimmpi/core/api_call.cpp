@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+// Entry bookkeeping and error reporting for the MPI functions.
+#include "libsimmpi/core/api_call.hpp"
+
+#include <cstdarg>
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+struct ErrorClass {
+  int cls;
+  const char* name;
+  const char* text;
+};
+
+constexpr ErrorClass kClasses[] = {
+    {MPI_SUCCESS, "MPI_SUCCESS", "no error"},
+    {MPI_ERR_BUFFER, "MPI_ERR_BUFFER", "invalid buffer pointer"},
+    {MPI_ERR_COUNT, "MPI_ERR_COUNT", "invalid count argument"},
+    {MPI_ERR_TYPE, "MPI_ERR_TYPE", "invalid datatype"},
+    {MPI_ERR_TAG, "MPI_ERR_TAG", "invalid tag"},
+    {MPI_ERR_COMM, "MPI_ERR_COMM", "invalid communicator"},
+    {MPI_ERR_RANK, "MPI_ERR_RANK", "invalid rank"},
+    {MPI_ERR_ROOT, "MPI_ERR_ROOT", "invalid root"},
+    {MPI_ERR_GROUP, "MPI_ERR_GROUP", "invalid group"},
+    {MPI_ERR_OP, "MPI_ERR_OP", "invalid operation"},
+    {MPI_ERR_TOPOLOGY, "MPI_ERR_TOPOLOGY", "invalid topology"},
+    {MPI_ERR_DIMS, "MPI_ERR_DIMS", "invalid dimension argument"},
+    {MPI_ERR_ARG, "MPI_ERR_ARG", "invalid argument of some other kind"},
+    {MPI_ERR_UNKNOWN, "MPI_ERR_UNKNOWN", "unknown error"},
+    {MPI_ERR_TRUNCATE, "MPI_ERR_TRUNCATE", "message truncated on receive"},
+    {MPI_ERR_OTHER, "MPI_ERR_OTHER", "known error not in this list"},
+    {MPI_ERR_INTERN, "MPI_ERR_INTERN", "internal MPI error"},
+    {MPI_ERR_IN_STATUS, "MPI_ERR_IN_STATUS", "error code is in status"},
+    {MPI_ERR_PENDING, "MPI_ERR_PENDING", "pending request"},
+    {MPI_ERR_REQUEST, "MPI_ERR_REQUEST", "invalid request"},
+    {MPI_ERR_NOT_SAME, "MPI_ERR_NOT_SAME", "collective argument not identical on all processes"},
+    {MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM", "memory exhausted"},
+    {MPI_ERR_UNSUPPORTED_OPERATION, "MPI_ERR_UNSUPPORTED_OPERATION",
+     "unsupported operation"},
+};
+
+const ErrorClass* find_class(int cls) {
+  for (const auto& c : kClasses)
+    if (c.cls == cls) return &c;
+  return nullptr;
+}
+
+}  // namespace
+
+const char* error_class_name(int cls) {
+  const ErrorClass* c = find_class(cls);
+  return c ? c->name : "MPI_ERR_UNKNOWN";
+}
+
+const char* error_class_text(int cls) {
+  const ErrorClass* c = find_class(cls);
+  return c ? c->text : "unknown error";
+}
+
+// Reports name the outermost call: MPI_Sendrecv, not the MPI_Wait it uses inside.
+ApiCall::ApiCall(const char* call_name, Needs needs)
+    : world(World::get()),
+      rank(world.current_rank()),
+      name(world.scheduler().current()->current_call ? world.scheduler().current()->current_call
+                                                     : call_name) {
+  runtime::Process* p = world.scheduler().current();
+  saved_call_ = p->current_call;
+  p->current_call = name;
+  if (needs == Needs::Init) {
+    const RankState& st = world.rank(rank);
+    if (!st.initialized)
+      fatal(1, strprintf("[t=%s r%d] %s called before MPI_Init", world.now().to_string().c_str(),
+                         rank, name));
+    if (st.finalized)
+      fatal(1, strprintf("[t=%s r%d] %s called after MPI_Finalize",
+                         world.now().to_string().c_str(), rank, name));
+  }
+}
+
+ApiCall::~ApiCall() { world.scheduler().current()->current_call = saved_call_; }
+
+int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char detail[1024];
+  std::vsnprintf(detail, sizeof detail, fmt, ap);
+  va_end(ap);
+  Communicator* c = world.find_comm(comm_handle, rank);
+  if (!c) c = &world.world_comm();
+  if (c->errhandler(c->comm_rank(rank)) == MPI_ERRORS_RETURN) return cls;
+  fatal(1, strprintf("[t=%s r%d] %s: %s (%s)", world.now().to_string().c_str(), rank, name,
+                     detail, error_class_name(cls)));
+}
+
+Communicator* ApiCall::comm(MPI_Comm h) {
+  Communicator* c = world.find_comm(h, rank);
+  if (!c) {
+    if (h == MPI_COMM_NULL)
+      fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm is MPI_COMM_NULL");
+    else
+      fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x is not a communicator of this rank",
+           static_cast<unsigned>(h));
+  }
+  return c;
+}
+
+const Datatype* ApiCall::datatype(MPI_Datatype h, MPI_Comm c) {
+  const Datatype* t = find_datatype(h);
+  if (!t) fail(c, MPI_ERR_TYPE, "%s is not a valid datatype", datatype_name(h));
+  return t;
+}
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// What every MPI entry point does first and last: it names itself (crash and deadlock reports
+// say which call a rank was in), checks that MPI is initialized, and reports misuse through the
+// communicator's error handler as "[t=0.000123000000 s r3] MPI_Send: dest=9 not in [0,8)".
+#pragma once
+
+#include <string>
+
+#include "libsimmpi/core/world.hpp"
+#include "mpi.h"
+
+namespace simmpi::mpi {
+
+class ApiCall {
+ public:
+  enum class Needs { Init, Nothing };
+  explicit ApiCall(const char* name, Needs needs = Needs::Init);
+  ~ApiCall();
+  ApiCall(const ApiCall&) = delete;
+  ApiCall& operator=(const ApiCall&) = delete;
+
+  World& world;
+  const int rank;  // world rank of the caller
+  const char* const name;
+
+  // Raises error class `cls` on `comm` (MPI_COMM_WORLD's handler if `comm` is not valid). Under
+  // MPI_ERRORS_ARE_FATAL ends the run with the message; under MPI_ERRORS_RETURN returns `cls`.
+  int fail(MPI_Comm comm, int cls, const char* fmt, ...) __attribute__((format(printf, 4, 5)));
+
+  // The caller's view of `h`, or nullptr after raising MPI_ERR_COMM.
+  Communicator* comm(MPI_Comm h);
+  // The datatype `h`, or nullptr after raising MPI_ERR_TYPE on `comm`.
+  const Datatype* datatype(MPI_Datatype h, MPI_Comm comm);
+
+ private:
+  const char* saved_call_;
+};
+
+const char* error_class_name(int cls);
+const char* error_class_text(int cls);
+
+}  // namespace simmpi::mpi

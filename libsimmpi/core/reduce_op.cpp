@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reduction kernels: one template per operation family, dispatched on the element kind.
+#include "libsimmpi/core/reduce_op.hpp"
+
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+enum class Family { Arith, MinMax, Logical, Bitwise, Loc, Replace, NoOp };
+
+struct OpDef {
+  const char* name;
+  Family family;
+};
+
+constexpr OpDef kOps[] = {
+    {"MPI_OP_NULL", Family::NoOp},  {"MPI_MAX", Family::MinMax},  {"MPI_MIN", Family::MinMax},
+    {"MPI_SUM", Family::Arith},     {"MPI_PROD", Family::Arith},  {"MPI_LAND", Family::Logical},
+    {"MPI_BAND", Family::Bitwise},  {"MPI_LOR", Family::Logical}, {"MPI_BOR", Family::Bitwise},
+    {"MPI_LXOR", Family::Logical},  {"MPI_BXOR", Family::Bitwise}, {"MPI_MINLOC", Family::Loc},
+    {"MPI_MAXLOC", Family::Loc},    {"MPI_REPLACE", Family::Replace},
+    {"MPI_NO_OP", Family::NoOp},
+};
+
+unsigned op_index(MPI_Op op) { return static_cast<unsigned>(op) & 0xFFFFFFu; }
+
+template <class T>
+constexpr bool is_complex = false;
+template <class T>
+constexpr bool is_complex<std::complex<T>> = true;
+
+template <class T>
+struct PairOf {
+  T value;
+  int index;
+};
+template <class T>
+struct TwoOf {
+  T value;
+  T index;
+};
+
+template <class T>
+void arith(MPI_Op op, const T* in, T* io, int n) {
+  if (op == MPI_SUM)
+    for (int i = 0; i < n; ++i) io[i] = in[i] + io[i];
+  else
+    for (int i = 0; i < n; ++i) io[i] = in[i] * io[i];
+}
+
+template <class T>
+void minmax(MPI_Op op, const T* in, T* io, int n) {
+  if (op == MPI_MAX)
+    for (int i = 0; i < n; ++i) io[i] = in[i] > io[i] ? in[i] : io[i];
+  else
+    for (int i = 0; i < n; ++i) io[i] = in[i] < io[i] ? in[i] : io[i];
+}
+
+template <class T>
+void logical(MPI_Op op, const T* in, T* io, int n) {
+  for (int i = 0; i < n; ++i) {
+    bool a = in[i] != T(0), b = io[i] != T(0);
+    io[i] = static_cast<T>(op == MPI_LAND ? (a && b) : op == MPI_LOR ? (a || b) : (a != b));
+  }
+}
+
+template <class T>
+void bitwise(MPI_Op op, const T* in, T* io, int n) {
+  for (int i = 0; i < n; ++i)
+    io[i] = static_cast<T>(op == MPI_BAND ? (in[i] & io[i]) : op == MPI_BOR ? (in[i] | io[i])
+                                                                           : (in[i] ^ io[i]));
+}
+
+// MINLOC/MAXLOC: the extreme value, and on a tie the smaller index (MPI-3.1 5.9.4).
+template <class P>
+void loc(MPI_Op op, const P* in, P* io, int n) {
+  for (int i = 0; i < n; ++i) {
+    bool better = op == MPI_MAXLOC ? in[i].value > io[i].value : in[i].value < io[i].value;
+    if (better || (in[i].value == io[i].value && in[i].index < io[i].index)) io[i] = in[i];
+  }
+}
+
+// Calls f(T*) with the element type of `e`; returns false for kinds outside `family`.
+template <class F>
+bool with_scalar(Elem e, bool integers, bool floats, bool complexes, F&& f) {
+  switch (e) {
+    case Elem::I8: return integers && (f(static_cast<std::int8_t*>(nullptr)), true);
+    case Elem::U8: return integers && (f(static_cast<std::uint8_t*>(nullptr)), true);
+    case Elem::I16: return integers && (f(static_cast<std::int16_t*>(nullptr)), true);
+    case Elem::U16: return integers && (f(static_cast<std::uint16_t*>(nullptr)), true);
+    case Elem::I32: return integers && (f(static_cast<std::int32_t*>(nullptr)), true);
+    case Elem::U32: return integers && (f(static_cast<std::uint32_t*>(nullptr)), true);
+    case Elem::I64: return integers && (f(static_cast<std::int64_t*>(nullptr)), true);
+    case Elem::U64: return integers && (f(static_cast<std::uint64_t*>(nullptr)), true);
+    case Elem::F32: return floats && (f(static_cast<float*>(nullptr)), true);
+    case Elem::F64: return floats && (f(static_cast<double*>(nullptr)), true);
+    case Elem::F80: return floats && (f(static_cast<long double*>(nullptr)), true);
+    case Elem::CF32: return complexes && (f(static_cast<std::complex<float>*>(nullptr)), true);
+    case Elem::CF64: return complexes && (f(static_cast<std::complex<double>*>(nullptr)), true);
+    case Elem::CF80:
+      return complexes && (f(static_cast<std::complex<long double>*>(nullptr)), true);
+    default: return false;
+  }
+}
+
+bool dispatch_loc(Elem e, MPI_Op op, const void* in, void* io, int n, bool run) {
+  auto go = [&](auto* tag) {
+    using P = std::remove_pointer_t<decltype(tag)>;
+    if (run) loc(op, static_cast<const P*>(in), static_cast<P*>(io), n);
+    return true;
+  };
+  switch (e) {
+    case Elem::FloatInt: return go(static_cast<PairOf<float>*>(nullptr));
+    case Elem::DoubleInt: return go(static_cast<PairOf<double>*>(nullptr));
+    case Elem::LongInt: return go(static_cast<PairOf<long>*>(nullptr));
+    case Elem::IntInt: return go(static_cast<PairOf<int>*>(nullptr));
+    case Elem::ShortInt: return go(static_cast<PairOf<short>*>(nullptr));
+    case Elem::LongDoubleInt: return go(static_cast<PairOf<long double>*>(nullptr));
+    case Elem::FloatFloat: return go(static_cast<TwoOf<float>*>(nullptr));
+    case Elem::DoubleDouble: return go(static_cast<TwoOf<double>*>(nullptr));
+    default: return false;
+  }
+}
+
+// Applies (run=true) or only checks support for (run=false) `op` on `type`.
+bool apply_or_check(MPI_Op op, const Datatype& type, const void* in, void* io, int n, bool run) {
+  Elem e = type.elem;
+  switch (kOps[op_index(op)].family) {
+    case Family::Arith:
+      return with_scalar(e, true, true, true, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if (run) arith(op, static_cast<const T*>(in), static_cast<T*>(io), n);
+      });
+    case Family::MinMax:
+      return with_scalar(e, true, true, false, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if constexpr (!is_complex<T>)
+          if (run) minmax(op, static_cast<const T*>(in), static_cast<T*>(io), n);
+      });
+    case Family::Logical:
+      if (e == Elem::Bool) e = type.size == 1 ? Elem::U8 : Elem::I32;
+      return with_scalar(e, true, false, false, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if constexpr (std::is_integral_v<T>)
+          if (run) logical(op, static_cast<const T*>(in), static_cast<T*>(io), n);
+      });
+    case Family::Bitwise:
+      if (e == Elem::Byte) e = Elem::U8;
+      return with_scalar(e, true, false, false, [&](auto* tag) {
+        using T = std::remove_pointer_t<decltype(tag)>;
+        if constexpr (std::is_integral_v<T>)
+          if (run) bitwise(op, static_cast<const T*>(in), static_cast<T*>(io), n);
+      });
+    case Family::Loc: return dispatch_loc(e, op, in, io, n, run);
+    case Family::Replace:
+      if (run) std::memcpy(io, in, type.size * static_cast<std::size_t>(n));
+      return true;
+    case Family::NoOp: return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_valid_op(MPI_Op op) {
+  auto h = static_cast<unsigned>(op);
+  return (h >> 24) == SIMMPI_KIND_OP && op_index(op) >= 1 && op_index(op) < std::size(kOps);
+}
+
+const char* op_name(MPI_Op op) { return is_valid_op(op) ? kOps[op_index(op)].name : "invalid op"; }
+
+bool op_supports(MPI_Op op, const Datatype& type) {
+  return apply_or_check(op, type, nullptr, nullptr, 0, false);
+}
+
+void apply_op(MPI_Op op, const Datatype& type, const void* in, void* inout, int count) {
+  bool ok = apply_or_check(op, type, in, inout, count, true);
+  SIMMPI_ASSERT(ok, "%s on %s was not rejected by validation", op_name(op), type.name);
+}
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+// The request handle table.
+#include "libsimmpi/core/request.hpp"
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::mpi {
+
+Request* RequestPool::create() {
+  Request* r;
+  if (!spare_.empty()) {
+    r = spare_.back();
+    spare_.pop_back();
+    *r = Request{};
+  } else {
+    storage_.push_back(std::make_unique<Request>());
+    r = storage_.back().get();
+  }
+  std::uint32_t slot;
+  if (!free_slots_.empty()) {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  } else {
+    slot = static_cast<std::uint32_t>(table_.size());
+    SIMMPI_ASSERT(slot < 0xFFFFFFu, "more than 16M requests alive at once");
+    table_.push_back(nullptr);
+  }
+  table_[slot] = r;
+  r->handle = SIMMPI_HANDLE(SIMMPI_KIND_REQUEST, slot);
+  return r;
+}
+
+Request* RequestPool::find(MPI_Request h) const {
+  auto u = static_cast<unsigned>(h);
+  if ((u >> 24) != SIMMPI_KIND_REQUEST) return nullptr;
+  std::size_t slot = u & 0xFFFFFFu;
+  return slot < table_.size() ? table_[slot] : nullptr;
+}
+
+void RequestPool::release(Request* r) {
+  std::uint32_t slot = static_cast<unsigned>(r->handle) & 0xFFFFFFu;
+  SIMMPI_ASSERT(table_[slot] == r, "request released twice");
+  table_[slot] = nullptr;
+  free_slots_.push_back(slot);
+  spare_.push_back(r);
+}
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// Requests (one per send or receive, blocking calls included) and messages (the envelope and,
+// when needed, the payload of a send on its way to a receiver).
+//
+// A request is complete when complete_at <= now: completion times are set by events of the
+// network or by matching, possibly ahead of the clock, and a waiting rank sleeps until then.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "libsimmpi/core/datatype.hpp"
+#include "mpi.h"
+#include "runtime/core/sim_time.hpp"
+
+namespace simmpi::mpi {
+
+using runtime::SimTime;
+class Communicator;
+struct Message;
+
+enum class RequestKind : std::uint8_t { Send, Recv };
+enum class SendMode : std::uint8_t { Standard, Synchronous, Ready, Buffered };
+
+struct Request {
+  RequestKind kind = RequestKind::Send;
+  SendMode mode = SendMode::Standard;
+  bool freed = false;     // MPI_Request_free was called: nobody will wait for it
+  bool internal = false;  // created by a collective, not by the application
+  int owner = 0;          // world rank that created it
+  MPI_Request handle = MPI_REQUEST_NULL;
+  SimTime complete_at = SimTime::max();  // max: not known yet
+  MPI_Status status{};
+
+  // The application buffer (receive: where data goes; send: where it comes from).
+  void* buf = nullptr;
+  int count = 0;
+  const Datatype* type = nullptr;
+  Communicator* comm = nullptr;
+  int context = 0;
+  int peer = 0;  // comm rank: destination of a send, source (or MPI_ANY_SOURCE) of a receive
+  int tag = 0;
+  std::uint64_t message_bytes = 0;  // a receive: size of the message it matched (truncation)
+
+  Message* msg = nullptr;  // a receive: the message it matched, until its data is in
+  Request* prev = nullptr;  // posted-receive queue links
+  Request* next = nullptr;
+
+  bool is_complete(SimTime now) const { return complete_at <= now; }
+  std::uint64_t capacity_bytes() const {
+    return type ? type->size * static_cast<std::uint64_t>(count) : 0;
+  }
+};
+
+enum class Protocol : std::uint8_t { Eager, Rendezvous };
+
+struct Message {
+  int context = 0;
+  int source = 0;  // comm rank of the sender
+  int tag = 0;
+  int src_world = 0;
+  int dst_world = 0;
+  std::uint64_t bytes = 0;
+  Protocol protocol = Protocol::Eager;
+  SimTime envelope_at;                // when the envelope reaches the receiver (probes see it)
+  SimTime data_at = SimTime::max();   // eager: when the payload has fully arrived
+  std::unique_ptr<char[]> payload;    // eager and unmatched: a packed copy of the data
+  Request* send = nullptr;            // rendezvous: the sender's request (data read from it)
+  std::uint64_t bsend_charge = 0;     // buffered send: attached-buffer bytes freed on delivery
+  Request* recv = nullptr;            // once matched
+  Message* prev = nullptr;            // unexpected queue links
+  Message* next = nullptr;
+};
+
+// Handles for requests: an index into a table, with recycled slots and recycled objects.
+class RequestPool {
+ public:
+  // A fresh request with a handle (kind, owner and the rest are the caller's to fill).
+  Request* create();
+  // nullptr if `h` is not a live request handle.
+  Request* find(MPI_Request h) const;
+  void release(Request* r);
+
+ private:
+  std::vector<Request*> table_{nullptr};  // slot 0 is MPI_REQUEST_NULL
+  std::vector<std::uint32_t> free_slots_;
+  std::vector<std::unique_ptr<Request>> storage_;
+  std::vector<Request*> spare_;
+};
+
+}  // namespace simmpi::mpi

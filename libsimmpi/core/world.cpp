@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+// Construction of the job and handle lookup.
+#include "libsimmpi/core/world.hpp"
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::mpi {
+
+namespace {
+// Context ids: WORLD uses 0 and 1 (point-to-point, collectives), SELF 2 and 3.
+constexpr int kWorldContext = 0;
+constexpr int kSelfContext = 2;
+}  // namespace
+
+World* World::instance_ = nullptr;
+
+ProtocolParams::ProtocolParams(const runtime::Config& config)
+    : send_overhead(config.time("mpi.send_overhead")),
+      recv_overhead(config.time("mpi.recv_overhead")),
+      poll_cost(config.time("mpi.poll_cost")),
+      eager_threshold(config.size_bytes("mpi.eager_threshold")),
+      epoch_s(config.integer("runtime.epoch")) {}
+
+World::World(runtime::Scheduler& scheduler, hardware::Platform& platform,
+             const runtime::Config& config, int size)
+    : scheduler_(scheduler),
+      platform_(platform),
+      params_(config),
+      ranks_(static_cast<std::size_t>(size)) {
+  comms_.resize(3);
+  comms_[1] = std::make_unique<Communicator>(MPI_COMM_WORLD, kWorldContext, size, "MPI_COMM_WORLD");
+  instance_ = this;
+}
+
+World::~World() {
+  if (instance_ == this) instance_ = nullptr;
+}
+
+World& World::get() {
+  SIMMPI_ASSERT(instance_, "an MPI call ran outside a simulation");
+  return *instance_;
+}
+
+Communicator* World::find_comm(MPI_Comm h, int world_rank) {
+  if (h == MPI_COMM_SELF) {
+    auto& self = rank(world_rank).self;
+    if (!self)
+      self = std::make_unique<Communicator>(MPI_COMM_SELF, kSelfContext, std::vector<int>{world_rank},
+                                            "MPI_COMM_SELF");
+    return self.get();
+  }
+  auto u = static_cast<unsigned>(h);
+  if ((u >> 24) != SIMMPI_KIND_COMM) return nullptr;
+  std::size_t index = u & 0xFFFFFFu;
+  if (index >= comms_.size() || !comms_[index]) return nullptr;
+  Communicator* c = comms_[index].get();
+  return c->comm_rank(world_rank) >= 0 ? c : nullptr;
+}
+
+}  // namespace simmpi::mpi

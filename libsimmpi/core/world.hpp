@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// The state of one simulated MPI job: every rank's matching queues and flags, the communicator
+// and request tables, the protocol parameters, and the machine the job runs on.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "hardware/platform.hpp"
+#include "libsimmpi/core/communicator.hpp"
+#include "libsimmpi/core/intrusive_list.hpp"
+#include "libsimmpi/core/request.hpp"
+#include "runtime/config/config.hpp"
+#include "runtime/sched/scheduler.hpp"
+
+namespace simmpi::mpi {
+
+struct ProtocolParams {
+  SimTime send_overhead;
+  SimTime recv_overhead;
+  SimTime poll_cost;
+  std::uint64_t eager_threshold;
+  std::int64_t epoch_s;  // what the wall-clock functions return at simulated time zero
+
+  explicit ProtocolParams(const runtime::Config& config);
+};
+
+struct RankState {
+  IntrusiveList<Request> posted;     // receives waiting for a message, in posting order
+  IntrusiveList<Message> unexpected;  // messages waiting for a receive, in sending order
+  bool initialized = false;
+  bool finalized = false;
+  bool probing = false;  // blocked in MPI_Probe: new messages must wake it
+  int thread_level = MPI_THREAD_SINGLE;
+  char* bsend_buffer = nullptr;
+  std::uint64_t bsend_size = 0;
+  std::uint64_t bsend_used = 0;
+  std::unique_ptr<Communicator> self;  // MPI_COMM_SELF, created on first use
+};
+
+class World {
+ public:
+  World(runtime::Scheduler& scheduler, hardware::Platform& platform,
+        const runtime::Config& config, int size);
+  ~World();
+  // The job being simulated; SIMMPI_ASSERTs that one exists.
+  static World& get();
+  static bool exists() { return instance_ != nullptr; }
+
+  int size() const { return static_cast<int>(ranks_.size()); }
+  RankState& rank(int world_rank) { return ranks_[static_cast<std::size_t>(world_rank)]; }
+  // World rank of the rank running now (only valid inside a rank).
+  int current_rank() { return scheduler_.current()->id(); }
+  runtime::Scheduler& scheduler() { return scheduler_; }
+  runtime::Engine& engine() { return scheduler_.engine(); }
+  SimTime now() const { return scheduler_.engine().now(); }
+  hardware::Platform& platform() { return platform_; }
+  const ProtocolParams& params() const { return params_; }
+  RequestPool& requests() { return requests_; }
+
+  // The communicator `h` names for `world_rank`, or nullptr if `h` is not a communicator that
+  // rank belongs to.
+  Communicator* find_comm(MPI_Comm h, int world_rank);
+  Communicator& world_comm() { return *comms_[1]; }
+
+  // Lets simulated time pass for the calling rank (CPU work of `d`).
+  void spend(SimTime d) { scheduler_.sleep_until(now() + d); }
+
+ private:
+  static World* instance_;
+  runtime::Scheduler& scheduler_;
+  hardware::Platform& platform_;
+  ProtocolParams params_;
+  std::vector<RankState> ranks_;
+  std::vector<std::unique_ptr<Communicator>> comms_;  // by handle index; 0 is MPI_COMM_NULL
+  RequestPool requests_;
+};
+
+}  // namespace simmpi::mpi

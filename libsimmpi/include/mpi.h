@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* simmpi's MPI interface (MPI 3.1). Programs compiled with simmpicc include this header instead
+ * of a real MPI's; every call runs inside the simulator. Handles are integers, as in MPICH, so
+ * Fortran handles (MPI_Fint) are the same values. */
+#ifndef SIMMPI_MPI_H
+#define SIMMPI_MPI_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* libsimmpi is built with hidden visibility; what this header declares is its interface. */
+#pragma GCC visibility push(default)
+
+#define MPI_VERSION 3
+#define MPI_SUBVERSION 1
+#define SIMMPI 1
+
+/* ---- handle types ---- */
+typedef int MPI_Comm;
+typedef int MPI_Group;
+typedef int MPI_Datatype;
+typedef int MPI_Op;
+typedef int MPI_Request;
+typedef int MPI_Errhandler;
+typedef int MPI_Info;
+typedef int MPI_Win;
+typedef int MPI_File;
+typedef int MPI_Message;
+typedef long MPI_Aint;
+typedef long long MPI_Offset;
+typedef long long MPI_Count;
+typedef int MPI_Fint;
+
+typedef struct MPI_Status {
+  int MPI_SOURCE;
+  int MPI_TAG;
+  int MPI_ERROR;
+  int simmpi_cancelled;
+  long long simmpi_bytes; /* received bytes; read it with MPI_Get_count */
+} MPI_Status;
+
+/* A handle is (kind << 24) | index; index 0 is the kind's null handle. */
+#define SIMMPI_HANDLE(kind, index) ((int)(((unsigned)(kind) << 24) | (unsigned)(index)))
+#define SIMMPI_KIND_COMM 0x44
+#define SIMMPI_KIND_GROUP 0x48
+#define SIMMPI_KIND_DATATYPE 0x4c
+#define SIMMPI_KIND_ERRHANDLER 0x54
+#define SIMMPI_KIND_OP 0x58
+#define SIMMPI_KIND_REQUEST 0x2c
+#define SIMMPI_KIND_INFO 0x1c
+#define SIMMPI_KIND_WIN 0x20
+#define SIMMPI_KIND_FILE 0x24
+#define SIMMPI_KIND_MESSAGE 0x30
+
+#define MPI_COMM_NULL SIMMPI_HANDLE(SIMMPI_KIND_COMM, 0)
+#define MPI_COMM_WORLD SIMMPI_HANDLE(SIMMPI_KIND_COMM, 1)
+#define MPI_COMM_SELF SIMMPI_HANDLE(SIMMPI_KIND_COMM, 2)
+#define MPI_GROUP_NULL SIMMPI_HANDLE(SIMMPI_KIND_GROUP, 0)
+#define MPI_GROUP_EMPTY SIMMPI_HANDLE(SIMMPI_KIND_GROUP, 1)
+#define MPI_REQUEST_NULL SIMMPI_HANDLE(SIMMPI_KIND_REQUEST, 0)
+#define MPI_OP_NULL SIMMPI_HANDLE(SIMMPI_KIND_OP, 0)
+#define MPI_ERRHANDLER_NULL SIMMPI_HANDLE(SIMMPI_KIND_ERRHANDLER, 0)
+#define MPI_ERRORS_ARE_FATAL SIMMPI_HANDLE(SIMMPI_KIND_ERRHANDLER, 1)
+#define MPI_ERRORS_RETURN SIMMPI_HANDLE(SIMMPI_KIND_ERRHANDLER, 2)
+#define MPI_INFO_NULL SIMMPI_HANDLE(SIMMPI_KIND_INFO, 0)
+#define MPI_INFO_ENV SIMMPI_HANDLE(SIMMPI_KIND_INFO, 1)
+#define MPI_WIN_NULL SIMMPI_HANDLE(SIMMPI_KIND_WIN, 0)
+#define MPI_FILE_NULL SIMMPI_HANDLE(SIMMPI_KIND_FILE, 0)
+#define MPI_MESSAGE_NULL SIMMPI_HANDLE(SIMMPI_KIND_MESSAGE, 0)
+#define MPI_MESSAGE_NO_PROC SIMMPI_HANDLE(SIMMPI_KIND_MESSAGE, 1)
+
+/* ---- predefined datatypes (the index is the position in libsimmpi's type table) ---- */
+#define SIMMPI_TYPE(i) SIMMPI_HANDLE(SIMMPI_KIND_DATATYPE, i)
+#define MPI_DATATYPE_NULL SIMMPI_TYPE(0)
+#define MPI_CHAR SIMMPI_TYPE(1)
+#define MPI_SIGNED_CHAR SIMMPI_TYPE(2)
+#define MPI_UNSIGNED_CHAR SIMMPI_TYPE(3)
+#define MPI_BYTE SIMMPI_TYPE(4)
+#define MPI_WCHAR SIMMPI_TYPE(5)
+#define MPI_SHORT SIMMPI_TYPE(6)
+#define MPI_UNSIGNED_SHORT SIMMPI_TYPE(7)
+#define MPI_INT SIMMPI_TYPE(8)
+#define MPI_UNSIGNED SIMMPI_TYPE(9)
+#define MPI_LONG SIMMPI_TYPE(10)
+#define MPI_UNSIGNED_LONG SIMMPI_TYPE(11)
+#define MPI_LONG_LONG_INT SIMMPI_TYPE(12)
+#define MPI_LONG_LONG MPI_LONG_LONG_INT
+#define MPI_UNSIGNED_LONG_LONG SIMMPI_TYPE(13)
+#define MPI_FLOAT SIMMPI_TYPE(14)
+#define MPI_DOUBLE SIMMPI_TYPE(15)
+#define MPI_LONG_DOUBLE SIMMPI_TYPE(16)
+#define MPI_C_BOOL SIMMPI_TYPE(17)
+#define MPI_INT8_T SIMMPI_TYPE(18)
+#define MPI_INT16_T SIMMPI_TYPE(19)
+#define MPI_INT32_T SIMMPI_TYPE(20)
+#define MPI_INT64_T SIMMPI_TYPE(21)
+#define MPI_UINT8_T SIMMPI_TYPE(22)
+#define MPI_UINT16_T SIMMPI_TYPE(23)
+#define MPI_UINT32_T SIMMPI_TYPE(24)
+#define MPI_UINT64_T SIMMPI_TYPE(25)
+#define MPI_AINT SIMMPI_TYPE(26)
+#define MPI_COUNT SIMMPI_TYPE(27)
+#define MPI_OFFSET SIMMPI_TYPE(28)
+#define MPI_C_FLOAT_COMPLEX SIMMPI_TYPE(29)
+#define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX SIMMPI_TYPE(30)
+#define MPI_C_LONG_DOUBLE_COMPLEX SIMMPI_TYPE(31)
+#define MPI_PACKED SIMMPI_TYPE(32)
+#define MPI_FLOAT_INT SIMMPI_TYPE(33)
+#define MPI_DOUBLE_INT SIMMPI_TYPE(34)
+#define MPI_LONG_INT SIMMPI_TYPE(35)
+#define MPI_2INT SIMMPI_TYPE(36)
+#define MPI_SHORT_INT SIMMPI_TYPE(37)
+#define MPI_LONG_DOUBLE_INT SIMMPI_TYPE(38)
+#define MPI_CXX_BOOL SIMMPI_TYPE(39)
+#define MPI_CXX_FLOAT_COMPLEX SIMMPI_TYPE(40)
+#define MPI_CXX_DOUBLE_COMPLEX SIMMPI_TYPE(41)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX SIMMPI_TYPE(42)
+#define MPI_CHARACTER SIMMPI_TYPE(43)
+#define MPI_INTEGER SIMMPI_TYPE(44)
+#define MPI_REAL SIMMPI_TYPE(45)
+#define MPI_DOUBLE_PRECISION SIMMPI_TYPE(46)
+#define MPI_COMPLEX SIMMPI_TYPE(47)
+#define MPI_DOUBLE_COMPLEX SIMMPI_TYPE(48)
+#define MPI_LOGICAL SIMMPI_TYPE(49)
+#define MPI_2REAL SIMMPI_TYPE(50)
+#define MPI_2DOUBLE_PRECISION SIMMPI_TYPE(51)
+#define MPI_2INTEGER SIMMPI_TYPE(52)
+#define MPI_INTEGER1 SIMMPI_TYPE(53)
+#define MPI_INTEGER2 SIMMPI_TYPE(54)
+#define MPI_INTEGER4 SIMMPI_TYPE(55)
+#define MPI_INTEGER8 SIMMPI_TYPE(56)
+#define MPI_REAL4 SIMMPI_TYPE(57)
+#define MPI_REAL8 SIMMPI_TYPE(58)
+#define MPI_REAL16 SIMMPI_TYPE(59)
+#define MPI_COMPLEX8 SIMMPI_TYPE(60)
+#define MPI_COMPLEX16 SIMMPI_TYPE(61)
+#define SIMMPI_PREDEFINED_TYPES 62
+
+/* ---- predefined reduction operations ---- */
+#define MPI_MAX SIMMPI_HANDLE(SIMMPI_KIND_OP, 1)
+#define MPI_MIN SIMMPI_HANDLE(SIMMPI_KIND_OP, 2)
+#define MPI_SUM SIMMPI_HANDLE(SIMMPI_KIND_OP, 3)
+#define MPI_PROD SIMMPI_HANDLE(SIMMPI_KIND_OP, 4)
+#define MPI_LAND SIMMPI_HANDLE(SIMMPI_KIND_OP, 5)
+#define MPI_BAND SIMMPI_HANDLE(SIMMPI_KIND_OP, 6)
+#define MPI_LOR SIMMPI_HANDLE(SIMMPI_KIND_OP, 7)
+#define MPI_BOR SIMMPI_HANDLE(SIMMPI_KIND_OP, 8)
+#define MPI_LXOR SIMMPI_HANDLE(SIMMPI_KIND_OP, 9)
+#define MPI_BXOR SIMMPI_HANDLE(SIMMPI_KIND_OP, 10)
+#define MPI_MINLOC SIMMPI_HANDLE(SIMMPI_KIND_OP, 11)
+#define MPI_MAXLOC SIMMPI_HANDLE(SIMMPI_KIND_OP, 12)
+#define MPI_REPLACE SIMMPI_HANDLE(SIMMPI_KIND_OP, 13)
+#define MPI_NO_OP SIMMPI_HANDLE(SIMMPI_KIND_OP, 14)
+
+/* ---- special values ---- */
+#define MPI_ANY_SOURCE (-2)
+#define MPI_PROC_NULL (-1)
+#define MPI_ROOT (-3)
+#define MPI_ANY_TAG (-1)
+#define MPI_UNDEFINED (-32766)
+#define MPI_KEYVAL_INVALID 0x24000000
+#define MPI_BSEND_OVERHEAD 96
+#define MPI_MAX_PROCESSOR_NAME 128
+#define MPI_MAX_ERROR_STRING 512
+#define MPI_MAX_OBJECT_NAME 128
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
+#define MPI_MAX_PORT_NAME 256
+#define MPI_MAX_DATAREP_STRING 128
+#define MPI_BOTTOM ((void*)0)
+#define MPI_IN_PLACE ((void*)-1)
+#define MPI_STATUS_IGNORE ((MPI_Status*)1)
+#define MPI_STATUSES_IGNORE ((MPI_Status*)1)
+#define MPI_ERRCODES_IGNORE ((int*)0)
+#define MPI_ARGV_NULL ((char**)0)
+#define MPI_ARGVS_NULL ((char***)0)
+#define MPI_UNWEIGHTED ((int*)2)
+#define MPI_WEIGHTS_EMPTY ((int*)3)
+
+/* thread levels */
+#define MPI_THREAD_SINGLE 0
+#define MPI_THREAD_FUNNELED 1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE 3
+
+/* results of MPI_Comm_compare and MPI_Group_compare */
+#define MPI_IDENT 0
+#define MPI_CONGRUENT 1
+#define MPI_SIMILAR 2
+#define MPI_UNEQUAL 3
+
+/* predefined attribute keys */
+#define MPI_TAG_UB 0x64400001
+#define MPI_HOST 0x64400003
+#define MPI_IO 0x64400005
+#define MPI_WTIME_IS_GLOBAL 0x64400007
+#define MPI_UNIVERSE_SIZE 0x64400009
+#define MPI_LASTUSEDCODE 0x6440000b
+#define MPI_APPNUM 0x6440000d
+
+/* topology kinds */
+#define MPI_GRAPH 1
+#define MPI_CART 2
+#define MPI_DIST_GRAPH 3
+
+/* error classes (the values MPICH uses) */
+#define MPI_SUCCESS 0
+#define MPI_ERR_BUFFER 1
+#define MPI_ERR_COUNT 2
+#define MPI_ERR_TYPE 3
+#define MPI_ERR_TAG 4
+#define MPI_ERR_COMM 5
+#define MPI_ERR_RANK 6
+#define MPI_ERR_ROOT 7
+#define MPI_ERR_TRUNCATE 14
+#define MPI_ERR_GROUP 8
+#define MPI_ERR_OP 9
+#define MPI_ERR_REQUEST 19
+#define MPI_ERR_TOPOLOGY 10
+#define MPI_ERR_DIMS 11
+#define MPI_ERR_ARG 12
+#define MPI_ERR_OTHER 15
+#define MPI_ERR_UNKNOWN 13
+#define MPI_ERR_INTERN 16
+#define MPI_ERR_IN_STATUS 17
+#define MPI_ERR_PENDING 18
+#define MPI_ERR_ACCESS 20
+#define MPI_ERR_AMODE 21
+#define MPI_ERR_BAD_FILE 22
+#define MPI_ERR_CONVERSION 23
+#define MPI_ERR_DUP_DATAREP 24
+#define MPI_ERR_FILE_EXISTS 25
+#define MPI_ERR_FILE_IN_USE 26
+#define MPI_ERR_FILE 27
+#define MPI_ERR_IO 32
+#define MPI_ERR_NO_SPACE 36
+#define MPI_ERR_NO_SUCH_FILE 37
+#define MPI_ERR_READ_ONLY 40
+#define MPI_ERR_UNSUPPORTED_DATAREP 43
+#define MPI_ERR_UNSUPPORTED_OPERATION 44
+#define MPI_ERR_INFO 28
+#define MPI_ERR_INFO_KEY 29
+#define MPI_ERR_INFO_VALUE 30
+#define MPI_ERR_INFO_NOKEY 31
+#define MPI_ERR_NAME 33
+#define MPI_ERR_NO_MEM 34
+#define MPI_ERR_NOT_SAME 35
+#define MPI_ERR_PORT 38
+#define MPI_ERR_QUOTA 39
+#define MPI_ERR_SERVICE 41
+#define MPI_ERR_SPAWN 42
+#define MPI_ERR_WIN 45
+#define MPI_ERR_BASE 46
+#define MPI_ERR_LOCKTYPE 47
+#define MPI_ERR_KEYVAL 48
+#define MPI_ERR_RMA_CONFLICT 49
+#define MPI_ERR_RMA_SYNC 50
+#define MPI_ERR_SIZE 51
+#define MPI_ERR_DISP 52
+#define MPI_ERR_ASSERT 53
+#define MPI_ERR_RMA_RANGE 55
+#define MPI_ERR_RMA_ATTACH 56
+#define MPI_ERR_RMA_SHARED 57
+#define MPI_ERR_RMA_FLAVOR 58
+#define MPI_T_ERR_MEMORY 59
+#define MPI_ERR_LASTCODE 0x3fffffff
+
+/* ---- point to point ---- */
+int MPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Ssend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Rsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Bsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Isend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+              MPI_Request* request);
+int MPI_Issend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request* request);
+int MPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request* request);
+int MPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request* request);
+int MPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+             MPI_Status* status);
+int MPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+              MPI_Request* request);
+int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                 MPI_Comm comm, MPI_Status* status);
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+                         int source, int recvtag, MPI_Comm comm, MPI_Status* status);
+int MPI_Buffer_attach(void* buffer, int size);
+int MPI_Buffer_detach(void* buffer_addr, int* size);
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status);
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status);
+int MPI_Wait(MPI_Request* request, MPI_Status* status);
+int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]);
+int MPI_Waitany(int count, MPI_Request array_of_requests[], int* index, MPI_Status* status);
+int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int* outcount,
+                 int array_of_indices[], MPI_Status array_of_statuses[]);
+int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status);
+int MPI_Testall(int count, MPI_Request array_of_requests[], int* flag,
+                MPI_Status array_of_statuses[]);
+int MPI_Testany(int count, MPI_Request array_of_requests[], int* index, int* flag,
+                MPI_Status* status);
+int MPI_Testsome(int incount, MPI_Request array_of_requests[], int* outcount,
+                 int array_of_indices[], MPI_Status array_of_statuses[]);
+int MPI_Request_free(MPI_Request* request);
+int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status);
+int MPI_Cancel(MPI_Request* request);
+int MPI_Test_cancelled(const MPI_Status* status, int* flag);
+int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count);
+int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count);
+int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count);
+
+/* ---- collectives ---- */
+int MPI_Barrier(MPI_Comm comm);
+int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               int root, MPI_Comm comm);
+int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  MPI_Comm comm);
+int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm);
+int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm);
+int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                   MPI_Comm comm);
+int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+                  MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+             MPI_Comm comm);
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm);
+
+/* ---- environment ---- */
+int MPI_Init(int* argc, char*** argv);
+int MPI_Init_thread(int* argc, char*** argv, int required, int* provided);
+int MPI_Initialized(int* flag);
+int MPI_Finalize(void);
+int MPI_Finalized(int* flag);
+int MPI_Abort(MPI_Comm comm, int errorcode);
+int MPI_Query_thread(int* provided);
+int MPI_Is_thread_main(int* flag);
+int MPI_Get_processor_name(char* name, int* resultlen);
+int MPI_Get_version(int* version, int* subversion);
+int MPI_Get_library_version(char* version, int* resultlen);
+double MPI_Wtime(void);
+double MPI_Wtick(void);
+int MPI_Comm_rank(MPI_Comm comm, int* rank);
+int MPI_Comm_size(MPI_Comm comm, int* size);
+int MPI_Type_size(MPI_Datatype datatype, int* size);
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler);
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Error_string(int errorcode, char* string, int* resultlen);
+int MPI_Error_class(int errorcode, int* errorclass);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+/* ---- simmpi extensions ---- */
+#include "simmpi.h"
+
+#endif /* SIMMPI_MPI_H */

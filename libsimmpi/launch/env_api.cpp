@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0
+// MPI environment management: initialization, ranks and sizes, clocks, error handlers, names.
+#include <cstdio>
+#include <cstring>
+
+#include "libsimmpi/core/api_call.hpp"
+#include "runtime/core/error.hpp"
+
+using namespace simmpi::mpi;
+using simmpi::fatal;
+using simmpi::strprintf;
+
+namespace {
+
+int init(const char* name, int required, int* provided) {
+  ApiCall call(name, ApiCall::Needs::Nothing);
+  RankState& st = call.world.rank(call.rank);
+  if (st.initialized)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI is already initialized on this rank");
+  st.initialized = true;
+  // Ranks are fibers: one runs at a time, so every level up to MPI_THREAD_MULTIPLE holds as long
+  // as the program does not start threads of its own.
+  st.thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
+                    : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
+                                                      : required;
+  if (provided) *provided = st.thread_level;
+  return MPI_SUCCESS;
+}
+
+void copy_out(const char* text, char* out, int* len, int max) {
+  std::snprintf(out, static_cast<std::size_t>(max), "%s", text);
+  *len = static_cast<int>(std::strlen(out));
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Init(int*, char***) { return init("MPI_Init", MPI_THREAD_SINGLE, nullptr); }
+
+int MPI_Init_thread(int*, char***, int required, int* provided) {
+  return init("MPI_Init_thread", required, provided);
+}
+
+int MPI_Initialized(int* flag) {
+  ApiCall call("MPI_Initialized", ApiCall::Needs::Nothing);
+  *flag = call.world.rank(call.rank).initialized;
+  return MPI_SUCCESS;
+}
+
+int MPI_Finalize(void) {
+  ApiCall call("MPI_Finalize");
+  call.world.rank(call.rank).finalized = true;
+  return MPI_SUCCESS;
+}
+
+int MPI_Finalized(int* flag) {
+  ApiCall call("MPI_Finalized", ApiCall::Needs::Nothing);
+  *flag = call.world.rank(call.rank).finalized;
+  return MPI_SUCCESS;
+}
+
+int MPI_Abort(MPI_Comm comm, int errorcode) {
+  ApiCall call("MPI_Abort", ApiCall::Needs::Nothing);
+  Communicator* c = call.world.find_comm(comm, call.rank);
+  // An abort never looks like success to a script: code 0 becomes exit status 1.
+  int status = errorcode & 0xff ? errorcode & 0xff : 1;
+  fatal(status, strprintf("[t=%s r%d] MPI_Abort(%s, %d) called; all ranks are stopped",
+                          call.world.now().to_string().c_str(), call.rank,
+                          c ? c->name().c_str() : "?", errorcode));
+}
+
+int MPI_Query_thread(int* provided) {
+  ApiCall call("MPI_Query_thread");
+  *provided = call.world.rank(call.rank).thread_level;
+  return MPI_SUCCESS;
+}
+
+int MPI_Is_thread_main(int* flag) {
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_rank(MPI_Comm comm, int* rank) {
+  ApiCall call("MPI_Comm_rank");
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  *rank = c->comm_rank(call.rank);
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_size(MPI_Comm comm, int* size) {
+  ApiCall call("MPI_Comm_size");
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  *size = c->size();
+  return MPI_SUCCESS;
+}
+
+int MPI_Get_processor_name(char* name, int* resultlen) {
+  ApiCall call("MPI_Get_processor_name", ApiCall::Needs::Nothing);
+  std::string node = strprintf("node%d", call.world.platform().node_of(call.rank));
+  copy_out(node.c_str(), name, resultlen, MPI_MAX_PROCESSOR_NAME);
+  return MPI_SUCCESS;
+}
+
+int MPI_Get_version(int* version, int* subversion) {
+  *version = MPI_VERSION;
+  *subversion = MPI_SUBVERSION;
+  return MPI_SUCCESS;
+}
+
+int MPI_Get_library_version(char* version, int* resultlen) {
+  copy_out("simmpi (simulated MPI 3.1)", version, resultlen, MPI_MAX_LIBRARY_VERSION_STRING);
+  return MPI_SUCCESS;
+}
+
+double MPI_Wtime(void) {
+  ApiCall call("MPI_Wtime", ApiCall::Needs::Nothing);
+  call.world.spend(call.world.params().poll_cost);
+  return call.world.now().seconds();
+}
+
+double MPI_Wtick(void) { return 1e-12; }
+
+double simmpi_now(void) { return World::get().now().seconds(); }
+
+int MPI_Type_size(MPI_Datatype datatype, int* size) {
+  ApiCall call("MPI_Type_size", ApiCall::Needs::Nothing);
+  const Datatype* t = call.datatype(datatype, MPI_COMM_WORLD);
+  if (!t) return MPI_ERR_TYPE;
+  *size = static_cast<int>(t->size);
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
+  ApiCall call("MPI_Comm_set_errhandler");
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
+    return call.fail(comm, MPI_ERR_ARG, "errhandler=0x%08x is not MPI_ERRORS_ARE_FATAL or "
+                     "MPI_ERRORS_RETURN (user error handlers are not implemented yet)",
+                     static_cast<unsigned>(errhandler));
+  c->set_errhandler(c->comm_rank(call.rank), errhandler);
+  return MPI_SUCCESS;
+}
+
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) {
+  return MPI_Comm_set_errhandler(comm, errhandler);
+}
+
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
+  ApiCall call("MPI_Comm_get_errhandler");
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  *errhandler = c->errhandler(c->comm_rank(call.rank));
+  return MPI_SUCCESS;
+}
+
+int MPI_Error_string(int errorcode, char* string, int* resultlen) {
+  copy_out(strprintf("%s: %s", error_class_name(errorcode), error_class_text(errorcode)).c_str(),
+           string, resultlen, MPI_MAX_ERROR_STRING);
+  return MPI_SUCCESS;
+}
+
+int MPI_Error_class(int errorcode, int* errorclass) {
+  *errorclass = errorcode;
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"

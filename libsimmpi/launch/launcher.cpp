@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+// The program's real entry: parse the command line and the platform, build the machine and the
+// job, run every rank's main as a fiber, then print the summary.
+#include <dlfcn.h>
+#include <malloc.h>
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include "hardware/platform.hpp"
+#include "libsimmpi/core/world.hpp"
+#include "libsimmpi/launch/launch_options.hpp"
+#include "libsimmpi/launch/rank_life.hpp"
+#include "runtime/config/config.hpp"
+#include "runtime/config/help.hpp"
+#include "runtime/core/error.hpp"
+#include "runtime/core/host_clock.hpp"
+#include "runtime/privatize/program_image.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+UserMain g_user_main = nullptr;
+
+runtime::Config load_config(const LaunchOptions& o) {
+  runtime::Config config;
+  if (!o.platform.empty()) config.load_file(o.platform);
+  for (const std::string& s : o.sets) config.set(s);
+  return config;
+}
+
+// mpirun's rules: a rank that fails ends the job; a rank that used MPI must finalize it.
+void on_rank_exit(World& world, runtime::Process& p) {
+  const RankState& st = world.rank(p.id());
+  if (p.exit_status() != 0)
+    fatal(p.exit_status() & 0xff ? p.exit_status() & 0xff : 1,
+          strprintf("rank %d exited with status %d at simulated time %s; the job is stopped",
+                    p.id(), p.exit_status(), p.finish_time().to_string().c_str()));
+  if (st.initialized && !st.finalized)
+    fatal(1, strprintf("rank %d returned from main at simulated time %s without calling "
+                       "MPI_Finalize",
+                       p.id(), p.finish_time().to_string().c_str()));
+}
+
+void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engine, int ranks,
+                   double wall_s) {
+  runtime::SimTime end;
+  for (int i = 0; i < ranks; ++i)
+    end = runtime::max(end, const_cast<runtime::Scheduler&>(sched).process(i).finish_time());
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  std::fprintf(stderr, "simmpi: %d ranks, simulated time %s, %llu events\n", ranks,
+               end.to_string().c_str(), static_cast<unsigned long long>(engine.events_processed()));
+  std::fprintf(stderr, "simmpi: wall time %.3f s, peak memory %.1f MiB\n", wall_s,
+               static_cast<double>(ru.ru_maxrss) / 1024.0);
+}
+
+int simulate(const LaunchOptions& o, const runtime::Config& config) {
+  // Large blocks from the heap rather than one mapping each: 100,000 ranks allocating a buffer
+  // apiece would otherwise exhaust the kernel's 65,530 mappings.
+  mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+  double wall0 = runtime::host_wall_seconds();
+  runtime::Engine engine;
+  hardware::Platform platform(engine, o.ranks, config);
+  runtime::Scheduler::Options so;
+  so.stack_bytes = config.size_bytes("runtime.stack_size");
+  so.guard_budget = static_cast<std::size_t>(config.integer("runtime.stack_guards"));
+  auto privatizer = runtime::make_privatizer(config.text("runtime.privatize"),
+                                             runtime::ProgramImage::instance(), o.ranks);
+  bool private_globals = privatizer->is_private();
+  runtime::Scheduler sched(engine, o.ranks, so, std::move(privatizer));
+  World world(sched, platform, config, o.ranks);
+  RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
+  sched.set_exit_hook([&world](runtime::Process& p) { on_rank_exit(world, p); });
+  for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);
+  sched.run();
+  std::fflush(nullptr);
+  if (!o.quiet) print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0);
+  sched.privatizer().restore_global();
+  return 0;
+}
+
+}  // namespace
+}  // namespace simmpi::mpi
+
+using namespace simmpi;
+
+extern "C" {
+
+__attribute__((visibility("default"))) void simmpi_program_loaded(
+    mpi::UserMain user_main, runtime::InitFunction* init_begin, runtime::InitFunction* init_end,
+    void* dso_handle) {
+  mpi::g_user_main = user_main;
+  runtime::ProgramImage::instance().capture(runtime::ProgramHooks{init_begin, init_end, dso_handle});
+}
+
+__attribute__((visibility("default"))) int simmpi_main(int argc, char** argv, char**) {
+  try {
+    const char* env = std::getenv("SIMMPI_LAUNCH_OPTIONS");
+    mpi::LaunchOptions o = mpi::parse_launch_options(argc, argv, env);
+    if (env) unsetenv("SIMMPI_LAUNCH_OPTIONS");  // the ranks see the environment of a plain run
+    if (o.help) {
+      std::fputs(mpi::launch_help(argv[0]).c_str(), stdout);
+      return 0;
+    }
+    if (o.help_config) {
+      std::fputs(runtime::config_help(o.help_config_markdown).c_str(), stdout);
+      return 0;
+    }
+    runtime::Config config = mpi::load_config(o);
+    if (o.print_config) {
+      std::fputs(config.to_toml().c_str(), stdout);
+      return 0;
+    }
+    return mpi::simulate(o, config);
+  } catch (const ConfigError& e) {
+    fatal(2, e.what());
+  }
+}
+
+}  // extern "C"

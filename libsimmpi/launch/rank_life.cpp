@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// Rank start (argv copy, constructors, main) and rank end (exit handlers).
+#include "libsimmpi/launch/rank_life.hpp"
+
+#include <unistd.h>
+
+#include <cstring>
+#include <memory>
+
+#include "runtime/privatize/program_image.hpp"
+#include "runtime/sched/scheduler.hpp"
+
+extern char** environ;
+
+namespace simmpi::mpi {
+
+RankLives* RankLives::instance_ = nullptr;
+
+RankLives::RankLives(UserMain user_main, std::vector<char*> argv, bool construct_globals,
+                     int ranks)
+    : user_main_(user_main),
+      argv_(std::move(argv)),
+      construct_globals_(construct_globals),
+      handlers_(static_cast<std::size_t>(ranks)),
+      argv_blocks_(static_cast<std::size_t>(ranks)) {
+  instance_ = this;
+}
+
+void RankLives::entry(void* arg) {
+  auto* self = static_cast<RankLives*>(arg);
+  int rank = runtime::Scheduler::instance()->current()->id();
+  // Each rank gets its own argv (programs may permute it, e.g. getopt, or write into it): one
+  // block holding the pointer array and the strings, freed when the rank ends.
+  std::size_t argc = self->argv_.size();
+  std::size_t bytes = (argc + 1) * sizeof(char*);
+  for (char* a : self->argv_) bytes += std::strlen(a) + 1;
+  auto& block = self->argv_blocks_[static_cast<std::size_t>(rank)];
+  block.reset(new char[bytes]);
+  auto** argv = reinterpret_cast<char**>(block.get());
+  char* text = block.get() + (argc + 1) * sizeof(char*);
+  for (std::size_t i = 0; i < argc; ++i) {
+    argv[i] = text;
+    text = stpcpy(text, self->argv_[i]) + 1;
+  }
+  argv[argc] = nullptr;
+  if (self->construct_globals_)
+    runtime::ProgramImage::instance().run_constructors(static_cast<int>(argc), argv, environ);
+  int status = self->user_main_(static_cast<int>(argc), argv, environ);
+  self->end_rank(rank, status);
+}
+
+void RankLives::add_exit_handler(int rank, void (*fn)(void*), void* arg) {
+  handlers_[static_cast<std::size_t>(rank)].push_back(Handler{fn, arg});
+}
+
+void RankLives::end_rank(int rank, int status) {
+  auto& list = handlers_[static_cast<std::size_t>(rank)];
+  while (!list.empty()) {  // a handler may register more handlers
+    Handler h = list.back();
+    list.pop_back();
+    h.fn(h.arg);
+  }
+  list.shrink_to_fit();
+  argv_blocks_[static_cast<std::size_t>(rank)].reset();
+  runtime::Scheduler::instance()->finish_current(status);
+}
+
+}  // namespace simmpi::mpi

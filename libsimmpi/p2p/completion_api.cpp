@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: Apache-2.0
+// Completion of requests: the Wait and Test families, MPI_Request_free, MPI_Cancel and the
+// status queries.
+#include <vector>
+
+#include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/transport.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+void empty_status(MPI_Status* status) {
+  if (status == MPI_STATUS_IGNORE) return;
+  status->MPI_SOURCE = MPI_ANY_SOURCE;
+  status->MPI_TAG = MPI_ANY_TAG;
+  status->MPI_ERROR = MPI_SUCCESS;
+  status->simmpi_cancelled = 0;
+  status->simmpi_bytes = 0;
+}
+
+// The live requests behind `handles`; nullptr for MPI_REQUEST_NULL. False after raising
+// MPI_ERR_REQUEST for a handle that is neither.
+bool lookup(ApiCall& call, int n, const MPI_Request* handles, Request** out, int* err) {
+  for (int i = 0; i < n; ++i) {
+    out[i] = nullptr;
+    if (handles[i] == MPI_REQUEST_NULL) continue;
+    Request* r = call.world.requests().find(handles[i]);
+    if (!r || r->owner != call.rank) {
+      *err = call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request[%d]=0x%08x is not a request of "
+                       "this rank", i, static_cast<unsigned>(handles[i]));
+      return false;
+    }
+    out[i] = r;
+  }
+  return true;
+}
+
+bool lookup(ApiCall& call, int n, const MPI_Request* handles, std::vector<Request*>& out,
+            int* err) {
+  out.resize(static_cast<std::size_t>(n < 0 ? 0 : n));
+  return lookup(call, n, handles, out.data(), err);
+}
+
+// Retires request i: its status (if wanted), its handle set to MPI_REQUEST_NULL. Returns the
+// error of the request (truncation) after passing it through the error handler.
+int finish(ApiCall& call, Request* r, MPI_Request* handle, MPI_Status* status) {
+  int err = check_truncation(call, *r);
+  retire_request(call.world, r, status);
+  *handle = MPI_REQUEST_NULL;
+  return err;
+}
+
+MPI_Status* status_at(MPI_Status* statuses, int i) {
+  return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+}
+
+// Completes every complete request among `reqs` into the Waitsome/Testsome outputs.
+int collect_some(ApiCall& call, int n, MPI_Request* handles, std::vector<Request*>& reqs,
+                 int* outcount, int* indices, MPI_Status* statuses) {
+  int k = 0, err = MPI_SUCCESS;
+  for (int i = 0; i < n; ++i) {
+    Request* r = reqs[static_cast<std::size_t>(i)];
+    if (!r || !r->is_complete(call.world.now())) continue;
+    MPI_Status* st = status_at(statuses, k);
+    int e = finish(call, r, &handles[i], st);
+    if (e) err = MPI_ERR_IN_STATUS;
+    indices[k++] = i;
+  }
+  *outcount = k;
+  return err;
+}
+
+bool all_null(const std::vector<Request*>& reqs) {
+  for (Request* r : reqs)
+    if (r) return false;
+  return true;
+}
+
+}  // namespace
+}  // namespace simmpi::mpi
+
+using namespace simmpi::mpi;
+
+extern "C" {
+
+int MPI_Wait(MPI_Request* request, MPI_Status* status) {
+  ApiCall call("MPI_Wait");
+  Request* r[1];
+  int err = MPI_SUCCESS;
+  if (!lookup(call, 1, request, r, &err)) return err;
+  if (!r[0]) {
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  wait_request(call.world, *r[0]);
+  return finish(call, r[0], request, status);
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+  ApiCall call("MPI_Waitall");
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, count, requests, r, &err)) return err;
+  for (Request* x : r)
+    if (x) wait_request(call.world, *x);  // returns at the latest completion time
+  for (int i = 0; i < count; ++i) {
+    MPI_Status* st = status_at(statuses, i);
+    if (!r[static_cast<std::size_t>(i)]) {
+      empty_status(st);
+      continue;
+    }
+    if (finish(call, r[static_cast<std::size_t>(i)], &requests[i], st)) err = MPI_ERR_IN_STATUS;
+  }
+  return err;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  ApiCall call("MPI_Waitany");
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, count, requests, r, &err)) return err;
+  *index = MPI_UNDEFINED;
+  if (all_null(r)) {
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  wait_any_request(call.world, r.data(), count);
+  for (int i = 0; i < count; ++i) {
+    Request* x = r[static_cast<std::size_t>(i)];
+    if (x && x->is_complete(call.world.now())) {
+      *index = i;
+      return finish(call, x, &requests[i], status);
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+                 MPI_Status statuses[]) {
+  ApiCall call("MPI_Waitsome");
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, incount, requests, r, &err)) return err;
+  if (all_null(r)) {
+    *outcount = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+  }
+  wait_any_request(call.world, r.data(), incount);
+  return collect_some(call, incount, requests, r, outcount, indices, statuses);
+}
+
+int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
+  ApiCall call("MPI_Test");
+  call.world.spend(call.world.params().poll_cost);
+  Request* r[1];
+  int err = MPI_SUCCESS;
+  if (!lookup(call, 1, request, r, &err)) return err;
+  *flag = !r[0] || r[0]->is_complete(call.world.now());
+  if (!r[0]) {
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  return *flag ? finish(call, r[0], request, status) : MPI_SUCCESS;
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
+  ApiCall call("MPI_Testall");
+  call.world.spend(call.world.params().poll_cost);
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, count, requests, r, &err)) return err;
+  *flag = 1;
+  for (Request* x : r)
+    if (x && !x->is_complete(call.world.now())) *flag = 0;
+  if (!*flag) return MPI_SUCCESS;  // MPI-3.1 3.7.5: nothing is completed unless all are
+  for (int i = 0; i < count; ++i) {
+    MPI_Status* st = status_at(statuses, i);
+    Request* x = r[static_cast<std::size_t>(i)];
+    if (!x)
+      empty_status(st);
+    else if (finish(call, x, &requests[i], st))
+      err = MPI_ERR_IN_STATUS;
+  }
+  return err;
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  ApiCall call("MPI_Testany");
+  call.world.spend(call.world.params().poll_cost);
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, count, requests, r, &err)) return err;
+  *index = MPI_UNDEFINED;
+  *flag = 0;
+  if (all_null(r)) {
+    *flag = 1;
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  for (int i = 0; i < count; ++i) {
+    Request* x = r[static_cast<std::size_t>(i)];
+    if (x && x->is_complete(call.world.now())) {
+      *index = i;
+      *flag = 1;
+      return finish(call, x, &requests[i], status);
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+                 MPI_Status statuses[]) {
+  ApiCall call("MPI_Testsome");
+  call.world.spend(call.world.params().poll_cost);
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, incount, requests, r, &err)) return err;
+  if (all_null(r)) {
+    *outcount = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+  }
+  return collect_some(call, incount, requests, r, outcount, indices, statuses);
+}
+
+int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
+  ApiCall call("MPI_Request_get_status");
+  call.world.spend(call.world.params().poll_cost);
+  Request* r[1];
+  int err = MPI_SUCCESS;
+  if (!lookup(call, 1, &request, r, &err)) return err;
+  if (!r[0]) {
+    *flag = 1;
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  *flag = r[0]->is_complete(call.world.now());
+  if (*flag && status != MPI_STATUS_IGNORE) *status = r[0]->status;
+  return MPI_SUCCESS;
+}
+
+int MPI_Request_free(MPI_Request* request) {
+  ApiCall call("MPI_Request_free");
+  Request* r[1];
+  int err = MPI_SUCCESS;
+  if (!lookup(call, 1, request, r, &err)) return err;
+  if (!r[0])
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+  if (r[0]->is_complete(call.world.now()))
+    call.world.requests().release(r[0]);
+  else
+    r[0]->freed = true;  // released by the transport when it completes
+  *request = MPI_REQUEST_NULL;
+  return MPI_SUCCESS;
+}
+
+int MPI_Cancel(MPI_Request* request) {
+  ApiCall call("MPI_Cancel");
+  Request* r[1];
+  int err = MPI_SUCCESS;
+  if (!lookup(call, 1, request, r, &err)) return err;
+  if (!r[0]) return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+  // A receive that has not matched is withdrawn. Cancelling a send is allowed to fail
+  // (MPI-3.1 3.8.4); ours always does: the message is delivered and Test_cancelled says false.
+  cancel_recv(call.world, *r[0]);
+  return MPI_SUCCESS;
+}
+
+int MPI_Test_cancelled(const MPI_Status* status, int* flag) {
+  *flag = status->simmpi_cancelled;
+  return MPI_SUCCESS;
+}
+
+int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+  const Datatype* t = find_datatype(datatype);
+  if (!t) {
+    ApiCall call("MPI_Get_count", ApiCall::Needs::Nothing);
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_TYPE, "%s is not a valid datatype",
+                     datatype_name(datatype));
+  }
+  if (t->size == 0) {
+    *count = 0;
+    return MPI_SUCCESS;
+  }
+  auto bytes = static_cast<unsigned long long>(status->simmpi_bytes);
+  *count = bytes % t->size ? MPI_UNDEFINED : static_cast<int>(bytes / t->size);
+  return MPI_SUCCESS;
+}
+
+int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+  return MPI_Get_count(status, datatype, count);  // predefined types: elements == count
+}
+
+int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
+  int c = 0;
+  int err = MPI_Get_elements(status, datatype, &c);
+  *count = c;
+  return err;
+}
+
+}  // extern "C"

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// Argument checks shared by the point-to-point entry points.
+#include "libsimmpi/p2p/p2p_checks.hpp"
+
+#include <climits>
+
+namespace simmpi::mpi {
+
+P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MPI_Datatype type,
+                    int peer, int tag, MPI_Comm comm) {
+  P2PTarget t;
+  t.comm = call.comm(comm);
+  if (!t.comm) {
+    t.error = MPI_ERR_COMM;
+    return t;
+  }
+  if (count < 0) {
+    t.error = call.fail(comm, MPI_ERR_COUNT, "count=%d is negative", count);
+    return t;
+  }
+  t.type = call.datatype(type, comm);
+  if (!t.type) {
+    t.error = MPI_ERR_TYPE;
+    return t;
+  }
+  if (!buf && count > 0 && t.type->size > 0) {
+    t.error = call.fail(comm, MPI_ERR_BUFFER, "buf is NULL with count=%d", count);
+    return t;
+  }
+  const char* what = dir == Direction::Send ? "dest" : "source";
+  bool wildcard = dir == Direction::Recv && peer == MPI_ANY_SOURCE;
+  if (!wildcard && peer != MPI_PROC_NULL && (peer < 0 || peer >= t.comm->size())) {
+    t.error = call.fail(comm, MPI_ERR_RANK, "%s=%d not in [0,%d) of %s", what, peer,
+                        t.comm->size(), t.comm->name().c_str());
+    return t;
+  }
+  bool any_tag = dir == Direction::Recv && tag == MPI_ANY_TAG;
+  if (!any_tag && tag < 0) {
+    t.error = call.fail(comm, MPI_ERR_TAG, "tag=%d is negative%s", tag,
+                        dir == Direction::Recv ? " and not MPI_ANY_TAG" : "");
+    return t;
+  }
+  return t;
+}
+
+int check_truncation(ApiCall& call, const Request& r) {
+  if (r.status.MPI_ERROR != MPI_ERR_TRUNCATE) return MPI_SUCCESS;
+  return call.fail(r.comm ? r.comm->handle() : MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
+                   "message of %llu bytes from rank %d (tag %d) does not fit the receive buffer "
+                   "of %llu bytes (%d x %s)",
+                   static_cast<unsigned long long>(r.message_bytes), r.status.MPI_SOURCE,
+                   r.status.MPI_TAG, static_cast<unsigned long long>(r.capacity_bytes()), r.count,
+                   r.type->name);
+}
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// Argument checks shared by the point-to-point entry points.
+#pragma once
+
+#include "libsimmpi/core/api_call.hpp"
+
+namespace simmpi::mpi {
+
+enum class Direction { Send, Recv };
+
+struct P2PTarget {
+  Communicator* comm = nullptr;
+  const Datatype* type = nullptr;
+  int error = MPI_SUCCESS;  // set when a check failed under MPI_ERRORS_RETURN
+  bool ok() const { return comm && type && error == MPI_SUCCESS; }
+};
+
+// Checks comm, count, datatype, buffer, peer rank and tag of a send or receive.
+P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MPI_Datatype type,
+                    int peer, int tag, MPI_Comm comm);
+
+// Raises MPI_ERR_TRUNCATE for a completed receive whose message did not fit; MPI_SUCCESS else.
+int check_truncation(ApiCall& call, const Request& r);
+
+}  // namespace simmpi::mpi

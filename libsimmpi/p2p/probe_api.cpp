@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// MPI_Probe and MPI_Iprobe: look at the first matching message whose envelope has arrived.
+#include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/transport.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+void fill_status(const Message& m, MPI_Status* status) {
+  if (status == MPI_STATUS_IGNORE) return;
+  status->MPI_SOURCE = m.source;
+  status->MPI_TAG = m.tag;
+  status->MPI_ERROR = MPI_SUCCESS;
+  status->simmpi_cancelled = 0;
+  status->simmpi_bytes = static_cast<long long>(m.bytes);
+}
+
+void null_status(MPI_Status* status) {
+  if (status == MPI_STATUS_IGNORE) return;
+  *status = MPI_Status{MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0};
+}
+
+struct ProbeTarget {
+  int source, tag;
+  const Communicator* comm;
+};
+
+std::string describe_probe(const void* p) {
+  auto* t = static_cast<const ProbeTarget*>(p);
+  std::string src = t->source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(t->source);
+  std::string tag = t->tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(t->tag);
+  return "source=" + src + " tag=" + tag + " comm=" + t->comm->name();
+}
+
+}  // namespace
+}  // namespace simmpi::mpi
+
+using namespace simmpi::mpi;
+
+extern "C" {
+
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
+  ApiCall call("MPI_Iprobe");
+  P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
+  if (!t.ok()) return t.error;
+  call.world.spend(call.world.params().poll_cost);
+  if (source == MPI_PROC_NULL) {
+    *flag = 1;
+    null_status(status);
+    return MPI_SUCCESS;
+  }
+  SimTime next;
+  const Message* m = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
+  *flag = m != nullptr;
+  if (m) fill_status(*m, status);
+  return MPI_SUCCESS;
+}
+
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
+  ApiCall call("MPI_Probe");
+  P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
+  if (!t.ok()) return t.error;
+  if (source == MPI_PROC_NULL) {
+    null_status(status);
+    return MPI_SUCCESS;
+  }
+  RankState& st = call.world.rank(call.rank);
+  ProbeTarget target{source, tag, t.comm};
+  for (;;) {
+    SimTime next;
+    const Message* m = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
+    if (m) {
+      fill_status(*m, status);
+      return MPI_SUCCESS;
+    }
+    st.probing = true;  // new unexpected messages wake us
+    call.world.scheduler().block(simmpi::runtime::WaitReason{call.name, describe_probe, &target},
+                                 next);
+    st.probing = false;
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+// MPI_Send and friends, MPI_Recv, MPI_Sendrecv(_replace) and the buffered-send buffer.
+#include <cstring>
+#include <memory>
+
+#include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/transport.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+const char* mode_call(SendMode mode, bool blocking) {
+  switch (mode) {
+    case SendMode::Standard: return blocking ? "MPI_Send" : "MPI_Isend";
+    case SendMode::Synchronous: return blocking ? "MPI_Ssend" : "MPI_Issend";
+    case SendMode::Ready: return blocking ? "MPI_Rsend" : "MPI_Irsend";
+    case SendMode::Buffered: return blocking ? "MPI_Bsend" : "MPI_Ibsend";
+  }
+  return "";
+}
+
+// Reserves room in the attached buffer for a buffered send; 0 on success, else the error. The
+// transport gives the room back when the message has been delivered.
+int reserve_bsend(ApiCall& call, MPI_Comm comm, std::uint64_t bytes) {
+  RankState& st = call.world.rank(call.rank);
+  std::uint64_t charge = bytes + MPI_BSEND_OVERHEAD;
+  if (st.bsend_used + charge <= st.bsend_size) {
+    st.bsend_used += charge;
+    return MPI_SUCCESS;
+  }
+  return call.fail(comm, MPI_ERR_BUFFER,
+                   "the attached buffer (%llu bytes, %llu in use) cannot hold a message of %llu "
+                   "bytes plus MPI_BSEND_OVERHEAD; attach a larger one with MPI_Buffer_attach",
+                   static_cast<unsigned long long>(st.bsend_size),
+                   static_cast<unsigned long long>(st.bsend_used),
+                   static_cast<unsigned long long>(bytes));
+}
+
+int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+         MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(mode_call(mode, request == nullptr));
+  P2PTarget t = check_p2p(call, Direction::Send, buf, count, datatype, dest, tag, comm);
+  if (!t.ok()) return t.error;
+  Request* s;
+  if (dest == MPI_PROC_NULL) {
+    s = null_peer_request(call.world, RequestKind::Send);
+  } else {
+    if (mode == SendMode::Buffered) {
+      int err = reserve_bsend(call, comm, t.type->size * static_cast<std::uint64_t>(count));
+      if (err) return err;
+    }
+    s = start_send(call.world, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode);
+  }
+  if (request) {
+    *request = s->handle;
+    return MPI_SUCCESS;
+  }
+  wait_request(call.world, *s);
+  retire_request(call.world, s, MPI_STATUS_IGNORE);
+  return MPI_SUCCESS;
+}
+
+int recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+         MPI_Status* status, MPI_Request* request) {
+  ApiCall call(request ? "MPI_Irecv" : "MPI_Recv");
+  P2PTarget t = check_p2p(call, Direction::Recv, buf, count, datatype, source, tag, comm);
+  if (!t.ok()) return t.error;
+  Request* r = source == MPI_PROC_NULL
+                   ? null_peer_request(call.world, RequestKind::Recv)
+                   : start_recv(call.world, *t.comm, Channel::User, source, tag, buf, count, *t.type);
+  if (request) {
+    *request = r->handle;
+    return MPI_SUCCESS;
+  }
+  wait_request(call.world, *r);
+  int err = check_truncation(call, *r);
+  retire_request(call.world, r, status);
+  return err;
+}
+
+}  // namespace
+}  // namespace simmpi::mpi
+
+using simmpi::mpi::SendMode;
+
+extern "C" {
+
+int MPI_Send(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) {
+  return simmpi::mpi::send(SendMode::Standard, buf, count, dt, dest, tag, comm, nullptr);
+}
+int MPI_Ssend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) {
+  return simmpi::mpi::send(SendMode::Synchronous, buf, count, dt, dest, tag, comm, nullptr);
+}
+int MPI_Rsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) {
+  return simmpi::mpi::send(SendMode::Ready, buf, count, dt, dest, tag, comm, nullptr);
+}
+int MPI_Bsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) {
+  return simmpi::mpi::send(SendMode::Buffered, buf, count, dt, dest, tag, comm, nullptr);
+}
+int MPI_Isend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+              MPI_Request* req) {
+  return simmpi::mpi::send(SendMode::Standard, buf, count, dt, dest, tag, comm, req);
+}
+int MPI_Issend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+               MPI_Request* req) {
+  return simmpi::mpi::send(SendMode::Synchronous, buf, count, dt, dest, tag, comm, req);
+}
+int MPI_Irsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+               MPI_Request* req) {
+  return simmpi::mpi::send(SendMode::Ready, buf, count, dt, dest, tag, comm, req);
+}
+int MPI_Ibsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+               MPI_Request* req) {
+  return simmpi::mpi::send(SendMode::Buffered, buf, count, dt, dest, tag, comm, req);
+}
+int MPI_Recv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+             MPI_Status* status) {
+  return simmpi::mpi::recv(buf, count, dt, source, tag, comm, status, nullptr);
+}
+int MPI_Irecv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+              MPI_Request* req) {
+  return simmpi::mpi::recv(buf, count, dt, source, tag, comm, MPI_STATUS_IGNORE, req);
+}
+
+int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                 MPI_Comm comm, MPI_Status* status) {
+  using namespace simmpi::mpi;
+  ApiCall call("MPI_Sendrecv");
+  MPI_Request rr, sr;
+  int err = recv(recvbuf, recvcount, recvtype, source, recvtag, comm, MPI_STATUS_IGNORE, &rr);
+  if (err) return err;
+  err = send(SendMode::Standard, sendbuf, sendcount, sendtype, dest, sendtag, comm, &sr);
+  if (err) return err;
+  err = MPI_Wait(&sr, MPI_STATUS_IGNORE);
+  int err2 = MPI_Wait(&rr, status);
+  return err ? err : err2;
+}
+
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+                         int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
+  using namespace simmpi::mpi;
+  ApiCall call("MPI_Sendrecv_replace");
+  const Datatype* t = find_datatype(datatype);
+  std::size_t bytes = t ? t->size * static_cast<std::size_t>(count < 0 ? 0 : count) : 0;
+  std::unique_ptr<char[]> copy(new char[bytes ? bytes : 1]);
+  if (t && buf) pack(buf, count, *t, copy.get());
+  return MPI_Sendrecv(copy.get(), static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf, count,
+                      datatype, source, recvtag, comm, status);
+}
+
+int MPI_Buffer_attach(void* buffer, int size) {
+  simmpi::mpi::ApiCall call("MPI_Buffer_attach");
+  simmpi::mpi::RankState& st = call.world.rank(call.rank);
+  if (st.bsend_buffer)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_BUFFER,
+                     "a buffer is already attached; detach it first");
+  if (size < 0 || (!buffer && size > 0))
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_BUFFER, "buffer=%p size=%d is not a buffer", buffer,
+                     size);
+  st.bsend_buffer = static_cast<char*>(buffer);
+  st.bsend_size = static_cast<std::uint64_t>(size);
+  return MPI_SUCCESS;
+}
+
+int MPI_Buffer_detach(void* buffer_addr, int* size) {
+  simmpi::mpi::ApiCall call("MPI_Buffer_detach");
+  simmpi::mpi::RankState& st = call.world.rank(call.rank);
+  // Blocks until every buffered message has left the buffer (MPI-3.1 3.6.1).
+  while (st.bsend_used > 0)
+    call.world.scheduler().block(simmpi::runtime::WaitReason{call.name, nullptr, nullptr});
+  *static_cast<void**>(buffer_addr) = st.bsend_buffer;
+  *size = static_cast<int>(st.bsend_size);
+  st.bsend_buffer = nullptr;
+  st.bsend_size = 0;
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: Apache-2.0
+// Matching queues, eager and rendezvous protocols, completion and waiting.
+#include "libsimmpi/p2p/transport.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+bool matches(const Request& r, const Message& m) {
+  return r.context == m.context && (r.peer == MPI_ANY_SOURCE || r.peer == m.source) &&
+         (r.tag == MPI_ANY_TAG || r.tag == m.tag);
+}
+
+void complete(World& w, Request* r, SimTime t) {
+  r->complete_at = t;
+  if (r->freed) {
+    w.requests().release(r);
+    return;
+  }
+  w.scheduler().wake(w.scheduler().process(r->owner), t);
+}
+
+void release_bsend_charge(World& w, Message* m) {
+  if (!m->bsend_charge) return;
+  w.rank(m->src_world).bsend_used -= m->bsend_charge;
+  w.scheduler().wake(w.scheduler().process(m->src_world), w.now());  // MPI_Buffer_detach waits
+}
+
+// Moves up to the receive's capacity of packed bytes into its buffer. `src` is packed data.
+void unpack_into(World& w, Request* r, const char* src, std::uint64_t bytes) {
+  std::uint64_t n = std::min(bytes, r->capacity_bytes());
+  if (n == 0) return;
+  void* dst = w.scheduler().privatizer().translate(r->owner, r->buf);
+  int elements = static_cast<int>(n / r->type->size);
+  unpack(src, elements, *r->type, dst);
+  std::uint64_t rest = n - static_cast<std::uint64_t>(elements) * r->type->size;
+  if (rest) std::memcpy(static_cast<char*>(dst) + (n - rest), src + (n - rest), rest);
+}
+
+// Copies a message's payload straight from the sender's buffer into the receive's.
+void copy_from_sender(World& w, int src_world, const Request* s, Request* r) {
+  const void* src = w.scheduler().privatizer().translate(src_world, s->buf);
+  std::uint64_t bytes = s->capacity_bytes();
+  if (s->type->contiguous) {
+    unpack_into(w, r, static_cast<const char*>(src), bytes);
+    return;
+  }
+  std::unique_ptr<char[]> packed(new char[bytes]);
+  pack(src, s->count, *s->type, packed.get());
+  unpack_into(w, r, packed.get(), bytes);
+}
+
+void eager_arrived(void* msg, std::uint64_t);
+void rendezvous_start(void* msg, std::uint64_t);
+void rendezvous_delivered(void* msg, std::uint64_t);
+
+// Binds message `m` to receive `r` at the current time; both are out of their queues.
+void match(World& w, Message* m, Request* r) {
+  m->recv = r;
+  r->msg = m;
+  r->status.MPI_SOURCE = m->source;
+  r->status.MPI_TAG = m->tag;
+  r->message_bytes = m->bytes;
+  r->status.simmpi_bytes = static_cast<long long>(std::min(m->bytes, r->capacity_bytes()));
+  r->status.MPI_ERROR = m->bytes > r->capacity_bytes() ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+  if (m->protocol == Protocol::Rendezvous) {
+    SimTime clear_to_send = runtime::max(m->envelope_at, w.now());
+    SimTime data_start = clear_to_send + w.platform().latency(m->dst_world, m->src_world);
+    w.engine().schedule(data_start, runtime::Action{&rendezvous_start, m, 0});
+    return;
+  }
+  if (m->payload) {
+    unpack_into(w, r, m->payload.get(), m->bytes);
+    m->payload.reset();
+  }
+  if (m->data_at != SimTime::max()) {  // the payload is already in
+    r->msg = nullptr;
+    complete(w, r, runtime::max(m->data_at, w.now()) + w.params().recv_overhead);
+    delete m;
+  }
+}
+
+void eager_arrived(void* msg, std::uint64_t) {
+  auto* m = static_cast<Message*>(msg);
+  World& w = World::get();
+  m->data_at = w.now();
+  release_bsend_charge(w, m);
+  if (Request* r = m->recv) {
+    r->msg = nullptr;
+    complete(w, r, w.now() + w.params().recv_overhead);
+    delete m;
+  }
+}
+
+void rendezvous_start(void* msg, std::uint64_t) {
+  auto* m = static_cast<Message*>(msg);
+  World::get().platform().transfer(m->src_world, m->dst_world, m->bytes,
+                                   runtime::Action{&rendezvous_delivered, m, 0});
+}
+
+void rendezvous_delivered(void* msg, std::uint64_t) {
+  auto* m = static_cast<Message*>(msg);
+  World& w = World::get();
+  Request* r = m->recv;
+  if (m->payload)
+    unpack_into(w, r, m->payload.get(), m->bytes);
+  else
+    copy_from_sender(w, m->src_world, m->send, r);
+  release_bsend_charge(w, m);
+  if (m->send) complete(w, m->send, w.now());
+  r->msg = nullptr;
+  complete(w, r, w.now() + w.params().recv_overhead);
+  delete m;
+}
+
+}  // namespace
+
+Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
+                    const void* buf, int count, const Datatype& type, SendMode mode) {
+  int me = w.current_rank();
+  w.spend(w.params().send_overhead);
+  Request* s = w.requests().create();
+  s->kind = RequestKind::Send;
+  s->mode = mode;
+  s->owner = me;
+  s->buf = const_cast<void*>(buf);
+  s->count = count;
+  s->type = &type;
+  s->comm = &comm;
+  s->context = comm.context_id() + (channel == Channel::Collective);
+  s->peer = dest;
+  s->tag = tag;
+
+  auto* m = new Message;
+  m->context = s->context;
+  m->source = comm.comm_rank(me);
+  m->tag = tag;
+  m->src_world = me;
+  m->dst_world = comm.world_rank(dest);
+  m->bytes = s->capacity_bytes();
+  m->envelope_at = w.now() + w.platform().latency(me, m->dst_world);
+  bool rendezvous = mode == SendMode::Synchronous ||
+                    (mode != SendMode::Buffered && m->bytes > w.params().eager_threshold);
+  m->protocol = rendezvous ? Protocol::Rendezvous : Protocol::Eager;
+
+  RankState& dst = w.rank(m->dst_world);
+  Request* r = dst.posted.find([&](const Request& x) { return matches(x, *m); });
+  if (r) dst.posted.remove(r);
+
+  if (mode == SendMode::Buffered) {
+    // The data is copied out at once: the send buffer is free as soon as the call returns.
+    m->payload.reset(new char[m->bytes]);
+    pack(buf, count, type, m->payload.get());
+    m->bsend_charge = m->bytes + MPI_BSEND_OVERHEAD;  // reserved by MPI_Bsend
+  } else if (rendezvous) {
+    m->send = s;
+  } else if (r) {
+    copy_from_sender(w, me, s, r);
+  } else {
+    m->payload.reset(new char[m->bytes]);
+    pack(buf, count, type, m->payload.get());
+  }
+  if (!rendezvous)
+    w.platform().transfer(me, m->dst_world, m->bytes, runtime::Action{&eager_arrived, m, 0});
+  if (!m->send) s->complete_at = w.now();
+
+  if (r) {
+    match(w, m, r);
+  } else {
+    dst.unexpected.push_back(m);
+    if (dst.probing) w.scheduler().wake(w.scheduler().process(m->dst_world), m->envelope_at);
+  }
+  return s;
+}
+
+Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
+                    int count, const Datatype& type) {
+  int me = w.current_rank();
+  Request* r = w.requests().create();
+  r->kind = RequestKind::Recv;
+  r->owner = me;
+  r->buf = buf;
+  r->count = count;
+  r->type = &type;
+  r->comm = &comm;
+  r->context = comm.context_id() + (channel == Channel::Collective);
+  r->peer = source;
+  r->tag = tag;
+  RankState& st = w.rank(me);
+  Message* m = st.unexpected.find([&](const Message& x) { return matches(*r, x); });
+  if (m) {
+    st.unexpected.remove(m);
+    match(w, m, r);
+  } else {
+    st.posted.push_back(r);
+  }
+  return r;
+}
+
+Request* null_peer_request(World& w, RequestKind kind) {
+  Request* r = w.requests().create();
+  r->kind = kind;
+  r->owner = w.current_rank();
+  r->status.MPI_SOURCE = MPI_PROC_NULL;
+  r->status.MPI_TAG = MPI_ANY_TAG;
+  r->complete_at = w.now();
+  return r;
+}
+
+void wait_request(World& w, Request& r) {
+  runtime::Scheduler& s = w.scheduler();
+  while (!r.is_complete(w.now())) {
+    if (r.complete_at != SimTime::max()) {
+      s.sleep_until(r.complete_at);
+    } else {
+      const Request* rp = &r;
+      s.block(runtime::WaitReason{s.current()->current_call,
+                                  [](const void* p) {
+                                    return describe_request(*static_cast<const Request*>(p));
+                                  },
+                                  rp});
+    }
+  }
+}
+
+void wait_any_request(World& w, Request* const* reqs, int n) {
+  struct Pending {
+    Request* const* reqs;
+    int n;
+  } pending{reqs, n};
+  auto describe = [](const void* p) {
+    auto* pd = static_cast<const Pending*>(p);
+    std::string s;
+    int shown = 0;
+    for (int i = 0; i < pd->n; ++i) {
+      if (!pd->reqs[i]) continue;
+      if (shown++ == 4) return s + "; ...";
+      s += (s.empty() ? "" : "; ") + strprintf("[%d] ", i) + describe_request(*pd->reqs[i]);
+    }
+    return s;
+  };
+  runtime::Scheduler& s = w.scheduler();
+  for (;;) {
+    SimTime earliest = SimTime::max();
+    for (int i = 0; i < n; ++i) {
+      if (!reqs[i]) continue;
+      if (reqs[i]->is_complete(w.now())) return;
+      earliest = std::min(earliest, reqs[i]->complete_at);
+    }
+    s.block(runtime::WaitReason{s.current()->current_call, describe, &pending}, earliest);
+  }
+}
+
+void retire_request(World& w, Request* r, MPI_Status* status) {
+  if (status != MPI_STATUS_IGNORE) *status = r->status;
+  w.requests().release(r);
+}
+
+bool cancel_recv(World& w, Request& r) {
+  if (r.kind != RequestKind::Recv || r.msg || r.complete_at != SimTime::max()) return false;
+  RankState& st = w.rank(r.owner);
+  st.posted.remove(&r);
+  r.status.simmpi_cancelled = 1;
+  r.status.simmpi_bytes = 0;
+  complete(w, &r, w.now());
+  return true;
+}
+
+const Message* probe_unexpected(World& w, int context, int source, int tag,
+                                SimTime* next_arrival) {
+  *next_arrival = SimTime::max();
+  RankState& st = w.rank(w.current_rank());
+  Request pattern;
+  pattern.context = context;
+  pattern.peer = source;
+  pattern.tag = tag;
+  const Message* m = st.unexpected.find([&](const Message& x) { return matches(pattern, x); });
+  if (!m) return nullptr;
+  // Only the first match counts, so a receive after the probe gets the probed message.
+  if (m->envelope_at <= w.now()) return m;
+  *next_arrival = m->envelope_at;
+  return nullptr;
+}
+
+std::string describe_request(const Request& r) {
+  std::string comm = r.comm ? r.comm->name() : "?";
+  bool collective = r.comm && r.context != r.comm->context_id();
+  std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);
+  std::string tag = r.tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(r.tag);
+  if (collective)
+    return strprintf("waiting for a collective message %s rank %s of %s",
+                     r.kind == RequestKind::Recv ? "from" : "to", peer.c_str(), comm.c_str());
+  if (r.kind == RequestKind::Recv)
+    return strprintf("receive from source=%s tag=%s comm=%s", peer.c_str(), tag.c_str(),
+                     comm.c_str());
+  return strprintf("send to dest=%s tag=%s comm=%s (waiting for a matching receive)",
+                   peer.c_str(), tag.c_str(), comm.c_str());
+}
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// Point-to-point transport: matching, the eager and rendezvous protocols, and completion.
+// Every message of the job, user or collective, goes through start_send/start_recv, so every
+// collective costs what its messages cost.
+//
+// Timeline of one message of S bytes from rank a to rank b (L = latency(a, b), o_s and o_r the
+// send and receive overheads, "transfer" the hardware's time to move S bytes):
+//   eager (S <= mpi.eager_threshold):
+//     t0        a calls send; a is busy o_s, then the send is complete for a
+//     t0+o_s    envelope matched against b's posted receives (in posting order), else queued
+//               in b's unexpected queue (in sending order); payload starts moving
+//     ta        payload in (ta = t0+o_s+L+S/B on an idle machine)
+//     max(ta, t_post) + o_r   b's receive completes
+//   rendezvous (larger, or synchronous mode): the request-to-send reaches b at t0+o_s+L; once b
+//     has posted a matching receive, clear-to-send takes L back to a, then the payload moves;
+//     a's send completes when the last byte is in, b's receive o_r later.
+// Matching at send time (as SMPI does) keeps MPI's non-overtaking order for each sender and
+// receiver pair whatever the network does to the payloads.
+#pragma once
+
+#include "libsimmpi/core/world.hpp"
+
+namespace simmpi::mpi {
+
+enum class Channel { User, Collective };
+
+// Posts a send from the calling rank and charges the send overhead (may switch fibers). The
+// request is complete at once for eager and buffered sends.
+Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
+                    const void* buf, int count, const Datatype& type, SendMode mode);
+// Posts a receive for the calling rank. `source` may be MPI_ANY_SOURCE, `tag` MPI_ANY_TAG.
+Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
+                    int count, const Datatype& type);
+// A request that is complete at once, as for MPI_PROC_NULL peers.
+Request* null_peer_request(World& w, RequestKind kind);
+
+// Blocks the calling rank until `r` is complete.
+void wait_request(World& w, Request& r);
+// Blocks the calling rank until at least one of `reqs` (nullptr entries ignored) is complete.
+void wait_any_request(World& w, Request* const* reqs, int n);
+// Copies r's status out (unless `status` is MPI_STATUS_IGNORE) and releases r.
+void retire_request(World& w, Request* r, MPI_Status* status);
+
+// Cancels a receive that has not matched yet. False if it already matched.
+bool cancel_recv(World& w, Request& r);
+
+// The first message in the caller's unexpected queue that a receive (source, tag) on `context`
+// would match, and whose envelope has arrived; nullptr if none. `*next_arrival` receives the
+// envelope time of the first matching message not yet arrived (SimTime::max() if none).
+const Message* probe_unexpected(World& w, int context, int source, int tag,
+                                SimTime* next_arrival);
+
+// Status text for deadlock reports: "MPI_Recv(source=2, tag=7, comm=MPI_COMM_WORLD)" details.
+std::string describe_request(const Request& r);
+
+}  // namespace simmpi::mpi

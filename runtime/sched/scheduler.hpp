@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+// Processes (one per MPI rank) as fibers on the discrete-event engine.
+//
+// A process runs only when the engine pops its resume event, so exactly one runs at a time and
+// always at the engine's current time. A process that needs simulated time to pass calls
+// sleep_until(); one that waits for something another process or the network will do calls
+// block() and is woken by wake(). When the queue empties while processes are still blocked,
+// that is a deadlock, and run() reports each blocked process and what it waits for.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/core/engine.hpp"
+#include "runtime/fiber/fiber.hpp"
+#include "runtime/fiber/stack_pool.hpp"
+#include "runtime/privatize/privatizer.hpp"
+
+namespace simmpi::runtime {
+
+// Why a process is blocked, for the deadlock report. `describe` is only called when a report
+// is printed, so blocking stays cheap.
+struct WaitReason {
+  const char* call = "";                               // e.g. "MPI_Recv"
+  std::string (*describe)(const void* ctx) = nullptr;  // e.g. "source=2 tag=7 comm=..."
+  const void* ctx = nullptr;
+};
+
+class Process {
+ public:
+  int id() const { return id_; }
+  bool is_finished() const { return finished_; }
+  int exit_status() const { return exit_status_; }
+  SimTime finish_time() const { return finish_time_; }
+  // The API call the process is inside (set by the MPI layer), or nullptr in user code. Named
+  // in crash reports.
+  const char* current_call = nullptr;
+
+ private:
+  friend class Scheduler;
+  int id_ = 0;
+  Fiber::Entry entry_ = nullptr;
+  void* arg_ = nullptr;
+  std::optional<Fiber> fiber_;
+  bool finished_ = false;
+  bool blocked_ = false;
+  SimTime wake_at_ = SimTime::max();  // the pending resume event, if any
+  std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
+  int exit_status_ = 0;
+  SimTime finish_time_;
+  WaitReason reason_;
+};
+
+class Scheduler {
+ public:
+  struct Options {
+    std::size_t stack_bytes = 256 * 1024;
+    std::size_t guard_budget = 10000;
+  };
+  // Called each time a process finishes (returns from its entry or calls finish_current()).
+  using ExitHook = std::function<void(Process&)>;
+
+  Scheduler(Engine& engine, int process_count, const Options& options,
+            std::unique_ptr<Privatizer> privatizer);
+  ~Scheduler();
+
+  // The scheduler of this run (there is one per process image); nullptr before construction.
+  static Scheduler* instance() { return instance_; }
+  Engine& engine() { return engine_; }
+  Privatizer& privatizer() { return *privatizer_; }
+  const StackPool& stacks() const { return stacks_; }
+  int process_count() const { return static_cast<int>(processes_.size()); }
+  Process& process(int id) { return processes_[static_cast<std::size_t>(id)]; }
+  void set_exit_hook(ExitHook hook) { exit_hook_ = std::move(hook); }
+
+  // Starts process `id` at the current time, running entry(arg) on its own fiber.
+  void spawn(int id, Fiber::Entry entry, void* arg);
+  // Runs the engine until it is empty. Ends the program with a report on deadlock.
+  void run();
+
+  // --- called from inside a process ---
+  // The running process, or nullptr when the scheduler itself runs (an event handler).
+  Process* current() { return current_; }
+  // Lets simulated time pass until `t`. Switches only if something else is due first.
+  void sleep_until(SimTime t);
+  // Pauses the running process until wake() is called for it or, at the latest, until
+  // `deadline`. Spurious returns are allowed: callers re-check their condition in a loop.
+  void block(const WaitReason& reason, SimTime deadline = SimTime::max());
+  // Ends the running process with `status`; its remaining stack frames are abandoned, as with
+  // exit(). Does not return.
+  [[noreturn]] void finish_current(int status);
+
+  // --- called from anywhere ---
+  // Makes a blocked process runnable at time `t` (>= now). No effect if it is not blocked or
+  // already due to wake at or before `t`.
+  void wake(Process& p, SimTime t);
+
+ private:
+  static void resume_action(void* self, std::uint64_t id_and_generation);
+  void schedule_resume(Process& p, SimTime t);
+  static void fiber_main(void* process);
+  void resume(Process& p);
+  [[noreturn]] void report_deadlock();
+
+  static Scheduler* instance_;
+  Engine& engine_;
+  StackPool stacks_;
+  std::unique_ptr<Privatizer> privatizer_;
+  std::vector<Process> processes_;
+  Process* current_ = nullptr;
+  ExitHook exit_hook_;
+};
+
+}  // namespace simmpi::runtime
