@@ -18,6 +18,12 @@ std::unique_ptr<Network> make_network(runtime::Engine& engine, int nodes,
 
 }  // namespace
 
+Platform* Platform::instance_ = nullptr;
+
+Platform::~Platform() {
+  if (instance_ == this) instance_ = nullptr;
+}
+
 Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config& config)
     : engine_(engine),
       shm_latency_(config.time("node.shm_latency")),
@@ -34,6 +40,7 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
   node_of_.resize(static_cast<std::size_t>(processes));
   for (int p = 0; p < processes; ++p) node_of_[static_cast<std::size_t>(p)] = p / per_node;
   network_ = make_network(engine, nodes_, config);
+  instance_ = this;
 }
 
 SimTime Platform::latency(int src, int dst) const {

@@ -18,6 +18,10 @@ class Platform {
   // Places `processes` processes on nodes (node.ranks_per_node per node, in blocks). Throws
   // ConfigError if node.count is set and too small.
   Platform(runtime::Engine& engine, int processes, const runtime::Config& config);
+  ~Platform();
+  // The machine of the running simulation (one per process image), or nullptr. Layers beside
+  // libsimmpi (libsimblas) reach the machine through it.
+  static Platform* instance() { return instance_; }
 
   int node_count() const { return nodes_; }
   int node_of(int process) const { return node_of_[static_cast<std::size_t>(process)]; }
@@ -30,6 +34,7 @@ class Platform {
   void transfer(int src_process, int dst_process, std::uint64_t bytes, Action delivered);
 
  private:
+  static Platform* instance_;
   runtime::Engine& engine_;
   int nodes_;
   std::vector<int> node_of_;

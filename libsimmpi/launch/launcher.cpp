@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <memory>
 
 #include "hardware/platform.hpp"
@@ -23,6 +24,12 @@ namespace simmpi::mpi {
 namespace {
 
 UserMain g_user_main = nullptr;
+
+// Constructs std::cout, std::cerr... while libsimmpi.so loads, before the start hook captures the
+// program's pristine data: in a C++ program those stream objects live in the program's data
+// (copy relocations), and the program's own constructors, which would build them, run only
+// inside ranks. Every rank then starts with constructed streams of its own.
+const std::ios_base::Init g_streams_constructed;
 
 runtime::Config load_config(const LaunchOptions& o) {
   runtime::Config config;

@@ -25,9 +25,15 @@ void simmpi_program_loaded(simmpi_main_fn user_main, simmpi_init_fn* init_begin,
                            simmpi_init_fn* init_end, void* dso_handle);
 int simmpi_main(int argc, char** argv, char** envp);
 
+/* Given to the C library as the program's (legacy-convention) initializer, in place of the
+ * program's constructors: those run once per rank, on the rank's own globals, and never on the
+ * process's. */
+static void no_global_constructors(void) {}
+
 int __libc_start_main(simmpi_main_fn main, int argc, char** argv, void (*init)(void),
                       void (*fini)(void), void (*rtld_fini)(void), void* stack_end) {
+  (void)init;
   simmpi_program_loaded(main, __init_array_start, __init_array_end, &__dso_handle);
   libc_start_fn real = (libc_start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
-  return real(simmpi_main, argc, argv, init, fini, rtld_fini, stack_end);
+  return real(simmpi_main, argc, argv, no_global_constructors, fini, rtld_fini, stack_end);
 }

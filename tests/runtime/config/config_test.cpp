@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "runtime/config/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::runtime {
+namespace {
+std::string error_of(auto&& f) {
+  try {
+    f();
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ConfigError thrown";
+  return "";
+}
+}  // namespace
+
+TEST(Config, DefaultsComeFromTheRegistry) {
+  Config c;
+  EXPECT_DOUBLE_EQ(c.bandwidth_Bps("network.link_bw"), 12.5e9);
+  EXPECT_EQ(c.size_bytes("mpi.eager_threshold"), 65536u);
+  EXPECT_EQ(c.origin("network.link_bw"), "default");
+}
+
+TEST(Config, FileThenSetOverrides) {
+  Config c;
+  c.load_toml("[network]\nlink_bw = \"200Gbps\"\n\n[mpi]\nsend_overhead = \"1us\"\n", "p.toml");
+  EXPECT_DOUBLE_EQ(c.bandwidth_Bps("network.link_bw"), 25e9);
+  EXPECT_EQ(c.origin("network.link_bw"), "p.toml:2");
+  EXPECT_EQ(c.time("mpi.send_overhead").ps(), 1000000);
+  c.set("network.link_bw=400Gbps");
+  EXPECT_DOUBLE_EQ(c.bandwidth_Bps("network.link_bw"), 50e9);
+  EXPECT_EQ(c.origin("network.link_bw"), "--set");
+}
+
+TEST(Config, UnknownKeySuggestsTheClosest) {
+  Config c;
+  std::string e = error_of([&] { c.load_toml("[network]\nlink_bandwidth = \"1Gbps\"\n", "p.toml"); });
+  EXPECT_NE(e.find("p.toml:2"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown key \"network.link_bandwidth\""), std::string::npos) << e;
+  EXPECT_NE(e.find("did you mean \"network.link_bw\""), std::string::npos) << e;
+}
+
+TEST(Config, BadValueNamesFileLineKeyAndFix) {
+  Config c;
+  std::string e = error_of([&] { c.load_toml("[network]\n\nlink_bw = \"100\"\n", "p.toml"); });
+  EXPECT_NE(e.find("p.toml:3: network.link_bw = \"100\": no unit"), std::string::npos) << e;
+  e = error_of([&] { c.set("node.ranks_per_node=0"); });
+  EXPECT_NE(e.find("out of range"), std::string::npos) << e;
+  e = error_of([&] { c.set("network.topology=hypercube"); });
+  EXPECT_NE(e.find("not one of: crossbar"), std::string::npos) << e;
+  e = error_of([&] { c.set("network.link_bw"); });
+  EXPECT_NE(e.find("expected key=value"), std::string::npos) << e;
+}
+
+TEST(Config, MalformedTomlGivesTheLine) {
+  Config c;
+  std::string e = error_of([&] { c.load_toml("[network]\nlink_bw = \"100Gbps\n", "broken.toml"); });
+  EXPECT_NE(e.find("broken.toml:2: malformed TOML"), std::string::npos) << e;
+}
+
+TEST(Config, MissingFileIsNamed) {
+  Config c;
+  std::string e = error_of([&] { c.load_file("/nonexistent/platform.toml"); });
+  EXPECT_NE(e.find("\"/nonexistent/platform.toml\" cannot be read"), std::string::npos) << e;
+}
+
+TEST(Config, PrintedConfigLoadsBackIdentically) {
+  Config a;
+  a.set("network.link_bw=200Gbps");
+  a.set("node.ranks_per_node=4");
+  Config b;
+  b.load_toml(a.to_toml(), "printed.toml");
+  EXPECT_DOUBLE_EQ(b.bandwidth_Bps("network.link_bw"), 25e9);
+  EXPECT_EQ(b.integer("node.ranks_per_node"), 4);
+  EXPECT_EQ(b.to_toml().find("--set"), std::string::npos);
+}
+
+}  // namespace simmpi::runtime
