@@ -296,17 +296,17 @@ int MPI_Buffer_detach(void* buffer_addr, int* size);
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status);
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status);
 int MPI_Wait(MPI_Request* request, MPI_Status* status);
-int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]);
+int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status* array_of_statuses);
 int MPI_Waitany(int count, MPI_Request array_of_requests[], int* index, MPI_Status* status);
 int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int* outcount,
-                 int array_of_indices[], MPI_Status array_of_statuses[]);
+                 int array_of_indices[], MPI_Status* array_of_statuses);
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status);
 int MPI_Testall(int count, MPI_Request array_of_requests[], int* flag,
-                MPI_Status array_of_statuses[]);
+                MPI_Status* array_of_statuses);
 int MPI_Testany(int count, MPI_Request array_of_requests[], int* index, int* flag,
                 MPI_Status* status);
 int MPI_Testsome(int incount, MPI_Request array_of_requests[], int* outcount,
-                 int array_of_indices[], MPI_Status array_of_statuses[]);
+                 int array_of_indices[], MPI_Status* array_of_statuses);
 int MPI_Request_free(MPI_Request* request);
 int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status);
 int MPI_Cancel(MPI_Request* request);
