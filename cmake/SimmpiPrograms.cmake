@@ -44,6 +44,6 @@ function(simmpi_program_test test_name)
   add_test(NAME ${test_name}
     COMMAND ${PROJECT_SOURCE_DIR}/tests/run_program.sh ${checks} --
             ${PROJECT_BINARY_DIR}/programs/${T_PROGRAM}.sim ${T_ARGS})
-  set_tests_properties(${test_name} PROPERTIES LABELS "e2e;${T_LABEL}")
+  set_tests_properties(${test_name} PROPERTIES LABELS "e2e;${T_LABEL}" TIMEOUT 300)
 endfunction()
 

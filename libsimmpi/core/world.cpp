@@ -41,6 +41,21 @@ World& World::get() {
   return *instance_;
 }
 
+void World::charge_poll(bool can_progress) {
+  runtime::Process* p = scheduler_.current();
+  p->idle_poll = !can_progress;
+  spend(params_.poll_cost);
+  p->idle_poll = false;
+  if (can_progress || scheduler_.pending_other_than_idle_polls() > 0) {
+    idle_polls_ = 0;
+    return;
+  }
+  if (++idle_polls_ < 1000000) return;
+  scheduler_.report_deadlock(strprintf(
+      "polls in %s for something that can never happen (a million polls with nothing in flight)",
+      p->current_call ? p->current_call : "a test call"));
+}
+
 Communicator* World::find_comm(MPI_Comm h, int world_rank) {
   if (h == MPI_COMM_SELF) {
     auto& self = rank(world_rank).self;

@@ -66,6 +66,11 @@ class World {
 
   // Lets simulated time pass for the calling rank (CPU work of `d`).
   void spend(SimTime d) { scheduler_.sleep_until(now() + d); }
+  // Charges one polling call (MPI_Test*, MPI_Iprobe). `can_progress` says whether what it polls
+  // for is done or has a known future time. Ranks that keep polling for things that cannot
+  // happen while nothing else is pending (every other rank blocked or polling likewise) would
+  // poll forever: after a million such polls in a row the run ends with the deadlock report.
+  void charge_poll(bool can_progress);
 
  private:
   static World* instance_;
@@ -75,6 +80,7 @@ class World {
   std::vector<RankState> ranks_;
   std::vector<std::unique_ptr<Communicator>> comms_;  // by handle index; 0 is MPI_COMM_NULL
   RequestPool requests_;
+  std::uint64_t idle_polls_ = 0;
 };
 
 }  // namespace simmpi::mpi

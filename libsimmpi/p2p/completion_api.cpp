@@ -70,6 +70,21 @@ int collect_some(ApiCall& call, int n, MPI_Request* handles, std::vector<Request
   return err;
 }
 
+// Whether `r` will complete by itself: it is null, or its completion time is known.
+bool will_complete(const Request* r) { return !r || r->complete_at != SimTime::max(); }
+
+bool all_will_complete(const std::vector<Request*>& reqs) {
+  for (Request* r : reqs)
+    if (!will_complete(r)) return false;
+  return true;
+}
+
+bool any_will_complete(const std::vector<Request*>& reqs) {
+  for (Request* r : reqs)
+    if (will_complete(r)) return true;
+  return reqs.empty();
+}
+
 bool all_null(const std::vector<Request*>& reqs) {
   for (Request* r : reqs)
     if (r) return false;
@@ -151,10 +166,10 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   ApiCall call("MPI_Test");
-  call.world.spend(call.world.params().poll_cost);
   Request* r[1];
   int err = MPI_SUCCESS;
   if (!lookup(call, 1, request, r, &err)) return err;
+  call.world.charge_poll(will_complete(r[0]));
   *flag = !r[0] || r[0]->is_complete(call.world.now());
   if (!r[0]) {
     empty_status(status);
@@ -165,10 +180,10 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
   ApiCall call("MPI_Testall");
-  call.world.spend(call.world.params().poll_cost);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
   if (!lookup(call, count, requests, r, &err)) return err;
+  call.world.charge_poll(all_will_complete(r));
   *flag = 1;
   for (Request* x : r)
     if (x && !x->is_complete(call.world.now())) *flag = 0;
@@ -186,10 +201,10 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
   ApiCall call("MPI_Testany");
-  call.world.spend(call.world.params().poll_cost);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
   if (!lookup(call, count, requests, r, &err)) return err;
+  call.world.charge_poll(any_will_complete(r));
   *index = MPI_UNDEFINED;
   *flag = 0;
   if (all_null(r)) {
@@ -211,10 +226,10 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                  MPI_Status statuses[]) {
   ApiCall call("MPI_Testsome");
-  call.world.spend(call.world.params().poll_cost);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
   if (!lookup(call, incount, requests, r, &err)) return err;
+  call.world.charge_poll(any_will_complete(r));
   if (all_null(r)) {
     *outcount = MPI_UNDEFINED;
     return MPI_SUCCESS;
@@ -224,10 +239,10 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
 
 int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
   ApiCall call("MPI_Request_get_status");
-  call.world.spend(call.world.params().poll_cost);
   Request* r[1];
   int err = MPI_SUCCESS;
   if (!lookup(call, 1, &request, r, &err)) return err;
+  call.world.charge_poll(will_complete(r[0]));
   if (!r[0]) {
     *flag = 1;
     empty_status(status);

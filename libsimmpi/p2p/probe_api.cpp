@@ -43,13 +43,15 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
   ApiCall call("MPI_Iprobe");
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
-  call.world.spend(call.world.params().poll_cost);
   if (source == MPI_PROC_NULL) {
+    call.world.spend(call.world.params().poll_cost);
     *flag = 1;
     null_status(status);
     return MPI_SUCCESS;
   }
   SimTime next;
+  bool found = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
+  call.world.charge_poll(found || next != SimTime::max());
   const Message* m = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
   *flag = m != nullptr;
   if (m) fill_status(*m, status);

@@ -25,6 +25,7 @@ class Engine {
  public:
   SimTime now() const { return now_; }
   bool has_events() const { return !heap_.empty(); }
+  std::size_t pending() const { return heap_.size(); }
   // Time of the earliest pending event; SimTime::max() when none.
   SimTime next_time() const { return heap_.empty() ? SimTime::max() : heap_.front().time; }
   std::uint64_t events_processed() const { return processed_; }

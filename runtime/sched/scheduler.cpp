@@ -55,6 +55,10 @@ void Scheduler::fiber_main(void* arg) {
 }
 
 void Scheduler::resume(Process& p) {
+  if (p.idle_poll_resume_) {
+    p.idle_poll_resume_ = false;
+    --idle_poll_resumes_;
+  }
   p.wake_at_ = SimTime::max();
   p.blocked_ = false;
   if (!p.fiber_) {
@@ -85,6 +89,10 @@ void Scheduler::sleep_until(SimTime t) {
   }
   Process& p = *current_;
   schedule_resume(p, t);  // not blocked: wake() cannot cut the sleep short
+  if (p.idle_poll) {
+    p.idle_poll_resume_ = true;
+    ++idle_poll_resumes_;
+  }
   p.fiber_->yield();
 }
 
@@ -118,19 +126,28 @@ void Scheduler::run() {
     if (p.entry_ && !p.finished_) report_deadlock();
 }
 
-void Scheduler::report_deadlock() {
+void Scheduler::report_deadlock(const std::string& running_note) {
   std::string msg = "deadlock at simulated time " + engine_.now().to_string() +
-                    ": every unfinished rank is blocked and nothing is in flight.\n";
+                    ": every unfinished rank waits and nothing is in flight.\n";
   int blocked = 0;
+  if (current_) {
+    msg += strprintf("  rank %d: %s\n", current_->id_, running_note.c_str());
+    ++blocked;
+  }
   for (const Process& p : processes_) {
-    if (!p.entry_ || p.finished_) continue;
+    if (!p.entry_ || p.finished_ || &p == current_) continue;
     if (++blocked > 64) continue;  // the first 64 say enough; the count says the rest
+    if (p.idle_poll_resume_) {
+      msg += strprintf("  rank %d: polls in %s for something that can never happen\n", p.id_,
+                       p.current_call ? p.current_call : "a test call");
+      continue;
+    }
     msg += strprintf("  rank %d: blocked in %s", p.id_, p.reason_.call);
     if (p.reason_.describe) msg += "(" + p.reason_.describe(p.reason_.ctx) + ")";
     msg += "\n";
   }
   if (blocked > 64) msg += strprintf("  ... and %d more blocked ranks\n", blocked - 64);
-  msg += strprintf("%d of %d ranks blocked", blocked, process_count());
+  msg += strprintf("%d of %d ranks waiting", blocked, process_count());
   fatal(3, msg);
 }
 

@@ -40,6 +40,9 @@ class Process {
   // The API call the process is inside (set by the MPI layer), or nullptr in user code. Named
   // in crash reports.
   const char* current_call = nullptr;
+  // Set by the MPI layer around the sleep of a poll that found nothing and cannot succeed by
+  // itself (see Scheduler::pending_other_than_idle_polls()).
+  bool idle_poll = false;
 
  private:
   friend class Scheduler;
@@ -49,6 +52,7 @@ class Process {
   std::optional<Fiber> fiber_;
   bool finished_ = false;
   bool blocked_ = false;
+  bool idle_poll_resume_ = false;  // its pending resume ends an idle poll
   SimTime wake_at_ = SimTime::max();  // the pending resume event, if any
   std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
   int exit_status_ = 0;
@@ -95,6 +99,16 @@ class Scheduler {
   // exit(). Does not return.
   [[noreturn]] void finish_current(int status);
 
+  // Events in the queue other than the resumes of processes sleeping in an idle poll. Zero means
+  // that nothing can change unless a poller gives up polling.
+  std::size_t pending_other_than_idle_polls() const {
+    return engine_.pending() - idle_poll_resumes_;
+  }
+  // Ends the run with the deadlock report: every unfinished process and what it waits for.
+  // `running_note` describes the running process when it is the one that cannot progress (it
+  // polls for something that can never happen); empty when called from the scheduler.
+  [[noreturn]] void report_deadlock(const std::string& running_note = "");
+
   // --- called from anywhere ---
   // Makes a blocked process runnable at time `t` (>= now). No effect if it is not blocked or
   // already due to wake at or before `t`.
@@ -105,7 +119,7 @@ class Scheduler {
   void schedule_resume(Process& p, SimTime t);
   static void fiber_main(void* process);
   void resume(Process& p);
-  [[noreturn]] void report_deadlock();
+
 
   static Scheduler* instance_;
   Engine& engine_;
@@ -113,6 +127,7 @@ class Scheduler {
   std::unique_ptr<Privatizer> privatizer_;
   std::vector<Process> processes_;
   Process* current_ = nullptr;
+  std::size_t idle_poll_resumes_ = 0;
   ExitHook exit_hook_;
 };
 
