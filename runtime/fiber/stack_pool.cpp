@@ -71,8 +71,4 @@ std::optional<std::size_t> StackPool::guard_slot(const void* addr) const {
   return std::nullopt;
 }
 
-void StackPool::release(std::size_t i) {
-  madvise(slot_base(i) + page_, stack_bytes_, MADV_DONTNEED);
-}
-
 }  // namespace simmpi::runtime

@@ -32,8 +32,6 @@ class StackPool {
   bool canary_intact(std::size_t i) const;
   // The slot whose guard page or canary area holds `addr`, if any.
   std::optional<std::size_t> guard_slot(const void* addr) const;
-  // Gives slot i's touched pages back to the kernel (its fiber has finished).
-  void release(std::size_t i);
 
  private:
   char* slot_base(std::size_t i) const { return region_ + i * slot_bytes_; }
