@@ -1,0 +1,18 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# Installs the Debian packages simmpi builds with, when any is missing (Debian 12).
+# Used by tools/run-demo.sh and tools/run-tests.sh; safe to run again.
+set -e
+packages=(cmake make g++ gcc pkg-config libboost-context-dev libeigen3-dev libtomlplusplus-dev
+          libffi-dev libgtest-dev libopenblas-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "setup-deps: installing ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq "${missing[@]}" >/dev/null
