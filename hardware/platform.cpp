@@ -2,23 +2,51 @@
 // Placement of processes on nodes and the choice of the intra- or inter-node path.
 #include "hardware/platform.hpp"
 
-#include "hardware/network/crossbar.hpp"
+#include <algorithm>
+
+#include "hardware/compute/compute_model.hpp"
+#include "hardware/network/flow_network.hpp"
+#include "hardware/network/net_stats.hpp"
+#include "hardware/network/topology_factory.hpp"
+#include "hardware/placement.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::hardware {
 namespace {
 
-std::unique_ptr<Network> make_network(runtime::Engine& engine, int nodes,
-                                      const runtime::Config& config) {
-  const std::string& topology = config.text("network.topology");
-  if (topology == "crossbar") return std::make_unique<Crossbar>(engine, nodes, config);
-  SIMMPI_ASSERT(false, "network.topology=%s passed the registry's choices", topology.c_str());
-  return nullptr;
+// The machine's node count: node.count, else the topology's own size, else just enough nodes.
+// Throws ConfigError when the ranks do not fit.
+int machine_nodes(const runtime::Config& config, const Topology& topology, int processes) {
+  auto per_node = static_cast<int>(config.integer("node.ranks_per_node"));
+  int needed = (processes + per_node - 1) / per_node;
+  auto count = static_cast<int>(config.integer("node.count"));
+  if (count != 0 && count < needed)
+    throw ConfigError(
+        strprintf("%d ranks at node.ranks_per_node=%d need %d nodes, but node.count "
+                  "is %d (%s); raise node.count or node.ranks_per_node",
+                  processes, per_node, needed, count, config.origin("node.count").c_str()));
+  int size = topology.node_count();
+  if (has_own_size(config) && std::max(count, needed) > size) {
+    std::string demand = count > needed ? strprintf("node.count is %d", count)
+                                        : strprintf("%d ranks at node.ranks_per_node=%d need %d",
+                                                    processes, per_node, needed);
+    throw ConfigError(
+        strprintf("network.topology = %s has %d nodes (%s), but %s; enlarge the "
+                  "network or raise node.ranks_per_node",
+                  config.text("network.topology").c_str(), size, size_parameters(config).c_str(),
+                  demand.c_str()));
+  }
+  return count != 0 ? count : size;
 }
 
 }  // namespace
 
 Platform* Platform::instance_ = nullptr;
+
+void Platform::finish() {
+  network_->finish();
+  if (rank_matrix_) rank_matrix_->write_csv(rank_matrix_path_, "rank");
+}
 
 Platform::~Platform() {
   if (instance_ == this) instance_ = nullptr;
@@ -29,17 +57,17 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
       shm_latency_(config.time("node.shm_latency")),
       shm_Bps_(config.bandwidth_Bps("node.shm_bw")) {
   auto per_node = static_cast<int>(config.integer("node.ranks_per_node"));
-  int needed = (processes + per_node - 1) / per_node;
   auto count = static_cast<int>(config.integer("node.count"));
-  if (count != 0 && count < needed)
-    throw ConfigError(strprintf("%d ranks at node.ranks_per_node=%d need %d nodes, but node.count "
-                                "is %d (%s); raise node.count or node.ranks_per_node",
-                                processes, per_node, needed, count,
-                                config.origin("node.count").c_str()));
-  nodes_ = count != 0 ? count : needed;
-  node_of_.resize(static_cast<std::size_t>(processes));
-  for (int p = 0; p < processes; ++p) node_of_[static_cast<std::size_t>(p)] = p / per_node;
-  network_ = make_network(engine, nodes_, config);
+  int needed = (processes + per_node - 1) / per_node;
+  std::unique_ptr<Topology> topology = make_topology(config, std::max(count, needed));
+  nodes_ = machine_nodes(config, *topology, processes);
+  node_of_ = place_processes(processes, nodes_, config);
+  network_ = std::make_unique<FlowNetwork>(engine, std::move(topology), config);
+  if (config.flag("network.stats") && config.text("network.stats_matrix") == "ranks") {
+    rank_matrix_ = std::make_unique<TrafficMatrix>();
+    rank_matrix_path_ = config.text("network.stats_prefix") + "matrix.csv";
+  }
+  compute_ = std::make_unique<ComputeModel>(config);
   instance_ = this;
 }
 
@@ -50,6 +78,7 @@ SimTime Platform::latency(int src, int dst) const {
 
 void Platform::transfer(int src, int dst, std::uint64_t bytes, Action delivered) {
   int a = node_of(src), b = node_of(dst);
+  if (rank_matrix_) rank_matrix_->add(src, dst, bytes);
   if (a != b) {
     network_->transfer(a, b, bytes, delivered);
     return;

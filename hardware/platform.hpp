@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "hardware/network/network.hpp"
@@ -13,15 +14,21 @@
 
 namespace simmpi::hardware {
 
+class ComputeModel;
+class TrafficMatrix;
+
 class Platform {
  public:
-  // Places `processes` processes on nodes (node.ranks_per_node per node, in blocks). Throws
-  // ConfigError if node.count is set and too small.
+  // Builds the network (network.topology) and places `processes` processes on its nodes
+  // (node.placement, node.ranks_per_node per node). Throws ConfigError, before anything runs,
+  // when the machine is too small for the ranks or a topology or placement key is invalid.
   Platform(runtime::Engine& engine, int processes, const runtime::Config& config);
   ~Platform();
   // The machine of the running simulation (one per process image), or nullptr. Layers beside
   // libsimmpi (libsimblas) reach the machine through it.
   static Platform* instance() { return instance_; }
+  // Compute side of every node: CPU roofline, GPUs, blas.* settings (hardware/compute/).
+  ComputeModel& compute() { return *compute_; }
 
   int node_count() const { return nodes_; }
   int node_of(int process) const { return node_of_[static_cast<std::size_t>(process)]; }
@@ -32,15 +39,20 @@ class Platform {
   // Moves `bytes` from one process's memory to another's, starting now; `delivered` runs on the
   // engine when the last byte has arrived.
   void transfer(int src_process, int dst_process, std::uint64_t bytes, Action delivered);
+  // Called once after the simulation ends: writes the statistics network.stats asks for.
+  void finish();
 
  private:
   static Platform* instance_;
+  std::unique_ptr<ComputeModel> compute_;
   runtime::Engine& engine_;
   int nodes_;
   std::vector<int> node_of_;
   SimTime shm_latency_;
   double shm_Bps_;
   std::unique_ptr<Network> network_;
+  std::unique_ptr<TrafficMatrix> rank_matrix_;  // network.stats with stats_matrix = ranks
+  std::string rank_matrix_path_;
 };
 
 }  // namespace simmpi::hardware

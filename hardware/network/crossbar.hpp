@@ -1,34 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-// The first network model: every node on one non-blocking switch. Contention exists only at the
-// NICs: each node's injection link and ejection link carries one message at a time, in the
-// order messages reach it (FIFO serialization).
-//
-// A message of S bytes that finds both links free takes
-//     nic_latency + hop_latency + S / link_bw
-// (cut-through: the switch forwards while the NIC still injects). Otherwise it starts when its
-// injection link frees, and its tail leaves the ejection link S / link_bw after that link frees.
+// The simplest topology: every node on one non-blocking switch. Each node has an injection link
+// (node 2n) and an ejection link (2n + 1) of network.link_bw; the switch itself never limits,
+// so contention exists only at the NICs, where concurrent messages share the link max-min
+// fairly. A route crosses one switch.
 #pragma once
 
-#include <vector>
-
-#include "hardware/network/network.hpp"
-#include "runtime/config/config.hpp"
+#include "hardware/network/topology.hpp"
 
 namespace simmpi::hardware {
 
-class Crossbar final : public Network {
+class Crossbar final : public Topology {
  public:
-  Crossbar(runtime::Engine& engine, int nodes, const runtime::Config& config);
-  int node_count() const override { return static_cast<int>(injection_free_.size()); }
-  SimTime latency(int src_node, int dst_node) const override;
-  void transfer(int src_node, int dst_node, std::uint64_t bytes, Action delivered) override;
+  Crossbar(int nodes, double link_Bps) : nodes_(nodes), link_Bps_(link_Bps) {}
+  int node_count() const override { return nodes_; }
+  int link_count() const override { return 2 * nodes_; }
+  double link_bw_Bps(LinkId) const override { return link_Bps_; }
+  std::string link_name(LinkId link) const override;
+  void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
 
  private:
-  runtime::Engine& engine_;
+  int nodes_;
   double link_Bps_;
-  SimTime latency_;
-  std::vector<SimTime> injection_free_;  // when each node's injection link is next idle
-  std::vector<SimTime> ejection_free_;
 };
 
 }  // namespace simmpi::hardware

@@ -24,6 +24,9 @@ class Network {
   // Starts moving `bytes` from `src` to `dst` at the engine's current time. `delivered` is
   // scheduled on the engine for the time the last byte arrives. src != dst.
   virtual void transfer(int src_node, int dst_node, std::uint64_t bytes, Action delivered) = 0;
+  // Called once when the simulation has ended: writes the statistics the configuration asked
+  // for. Throws ConfigError when an output file cannot be written.
+  virtual void finish() {}
 };
 
 }  // namespace simmpi::hardware

@@ -69,6 +69,7 @@ ApiCall::ApiCall(const char* call_name, Needs needs)
   runtime::Process* p = world.scheduler().current();
   saved_call_ = p->current_call;
   p->current_call = name;
+  world.scheduler().enter_library();
   if (needs == Needs::Init) {
     const RankState& st = world.rank(rank);
     if (!st.initialized)
@@ -80,7 +81,10 @@ ApiCall::ApiCall(const char* call_name, Needs needs)
   }
 }
 
-ApiCall::~ApiCall() { world.scheduler().current()->current_call = saved_call_; }
+ApiCall::~ApiCall() {
+  world.scheduler().leave_library();
+  world.scheduler().current()->current_call = saved_call_;
+}
 
 int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
   va_list ap;

@@ -78,11 +78,14 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
                                              runtime::ProgramImage::instance(), o.ranks);
   bool private_globals = privatizer->is_private();
   runtime::Scheduler sched(engine, o.ranks, so, std::move(privatizer));
+  if (config.text("runtime.host_time") == "measure")
+    sched.measure_host_time(config.real("runtime.host_time_scale"));
   World world(sched, platform, config, o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
   sched.set_exit_hook([&world](runtime::Process& p) { on_rank_exit(world, p); });
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);
   sched.run();
+  platform.finish();
   std::fflush(nullptr);
   if (!o.quiet) print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0);
   sched.privatizer().restore_global();

@@ -54,6 +54,7 @@ void RankLives::add_exit_handler(int rank, void (*fn)(void*), void* arg) {
 }
 
 void RankLives::end_rank(int rank, int status) {
+  runtime::Scheduler::instance()->enter_library();  // charges the rank's last stretch of code
   auto& list = handlers_[static_cast<std::size_t>(rank)];
   while (!list.empty()) {  // a handler may register more handlers
     Handler h = list.back();

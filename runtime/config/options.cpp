@@ -19,9 +19,11 @@ const std::vector<OptionSpec>& option_registry() {
        "at once). Each guard costs two of the kernel's 65,530 memory mappings; ranks beyond this "
        "budget get a canary that is checked at every switch instead.",
        {}, 0, 30000},
-      {"runtime.privatize", Kind::Choice, "copy",
+      {"runtime.privatize", Kind::Choice, "auto",
        "How each rank gets its own copy of the program's global and static variables.",
-       {{"copy", "memcpy the program's writable data segment in and out when another rank "
+       {{"auto", "copy for data segments up to 16 KiB, mmap above (the measured crossover: "
+                 "tools/bench/spine_bench)"},
+        {"copy", "memcpy the program's writable data segment in and out when another rank "
                  "starts running (fast for the usual small segments)"},
         {"mmap", "map the rank's own pages of a memory file over the segment (one system call "
                  "per switch, independent of the segment's size)"},
@@ -32,26 +34,169 @@ const std::vector<OptionSpec>& option_registry() {
        {}, 0, 4e9},
       {"runtime.seed", Kind::Integer, "1", "Seed of every pseudo-random choice of a run.", {}, 0,
        9.2e18},
+      {"runtime.host_time", Kind::Choice, "ignore",
+       "What the program's own code between MPI and BLAS calls costs in simulated time.",
+       {{"ignore", "nothing: only MPI, BLAS and SIMMPI_COMPUTE/SIMMPI_SLEEP calls take time (runs "
+                   "are reproducible bit for bit)"},
+        {"measure", "the host CPU time the rank spends there (thread CPU time, excluding the "
+                    "simulator's own), times runtime.host_time_scale; runs then vary slightly"}}},
+      {"runtime.host_time_scale", Kind::Real, "1.0",
+       "With runtime.host_time = measure: simulated seconds per host CPU second, i.e. how much "
+       "slower (above 1) or faster (below 1) the simulated core is than this host's.",
+       {}, 0, 1e6},
 
       // --- node: ranks per node and the intra-node message path ---
       {"node.count", Kind::Integer, "0",
-       "Number of nodes in the machine; 0 means just enough for the ranks.", {}, 0, 1e9},
+       "Number of nodes in the machine (the first ones of the network); 0 means all the nodes "
+       "of a fat_tree, dragonfly or torus, or just enough for the ranks on a crossbar.",
+       {}, 0, 1e9},
       {"node.ranks_per_node", Kind::Integer, "1", "MPI ranks placed on each node.", {}, 1, 1e6},
       {"node.shm_latency", Kind::Time, "300ns",
        "Latency of a message between two ranks of one node (shared memory).", {}, 0, 1},
       {"node.shm_bw", Kind::Bandwidth, "10GB/s",
        "Bandwidth of one message between two ranks of one node (a single-core memory copy).", {},
        1, 1e18},
+      {"node.placement", Kind::Choice, "block",
+       "Which node each rank runs on (node.ranks_per_node ranks per node).",
+       {{"block", "ranks 0..k-1 on node 0, the next k on node 1, and so on"},
+        {"round_robin", "rank r on node r mod n, n being the number of nodes the ranks need"},
+        {"random", "each rank on a random free slot of the whole machine (seeded by "
+                   "runtime.seed)"},
+        {"file", "the nodes listed in node.placement_file, in order"}}},
+      {"node.placement_file", Kind::Text, "",
+       "For node.placement = file: node numbers, one per line ('#' starts a comment); the k-th "
+       "number hosts ranks k*ranks_per_node to (k+1)*ranks_per_node - 1. A node may be listed "
+       "once."},
+
+      // --- node: compute (roofline of hardware/compute/cpu_model.hpp) ---
+      {"node.sockets", Kind::Integer, "2", "Processor sockets per node.", {}, 1, 1024},
+      {"node.cores_per_socket", Kind::Integer, "28", "Cores per socket.", {}, 1, 1e6},
+      {"node.frequency", Kind::Frequency, "2.7GHz",
+       "Core clock for scalar code (SIMMPI_COMPUTE).", {}, 1, 1e12},
+      {"node.avx512_frequency", Kind::Frequency, "1.8GHz",
+       "Core clock under AVX/AVX-512 load, used by dense kernels (DGEMM, DTRSM...); 0Hz means the "
+       "same as node.frequency.",
+       {}, 0, 1e12},
+      {"node.flops_per_cycle", Kind::Real, "32",
+       "Double-precision flops per core per cycle: 32 for two AVX-512 FMA units, 16 for AVX2 "
+       "FMA; single precision is twice this.",
+       {}, 1e-9, 1e6},
+      {"node.memory_bw", Kind::Bandwidth, "282GB/s",
+       "Memory bandwidth of the whole node; the ranks of a node share it.", {}, 1, 1e18},
+      {"node.core_memory_bw", Kind::Bandwidth, "12GB/s",
+       "Memory bandwidth one core draws alone; a rank gets min(node.memory_bw / "
+       "node.ranks_per_node, its cores x this).",
+       {}, 1, 1e18},
+      {"node.cores_per_rank", Kind::Integer, "1",
+       "Cores (threads) each rank computes with; fewer when ranks x cores oversubscribe a node.",
+       {}, 1, 1e6},
+
+      // --- blas: SimBLAS (libsimblas) ---
+      {"blas.mode", Kind::Choice, "model", "What BLAS, LAPACK and cuBLAS calls do.",
+       {{"model", "charge the modeled time and touch no data (i?amax returns a seeded "
+                  "pseudo-random index, reductions the value for all-ones operands)"},
+        {"execute", "charge the modeled time and also compute the result"}}},
+      {"blas.profile", Kind::Text, "",
+       "Compute profile (simmpi-calibrate output) giving each kernel's efficiency and overhead, "
+       "relative to the platform file naming it; empty: every kernel at its roofline bound."},
+
+      // --- gpu: devices per node and their links (hardware/compute/gpu_model.hpp) ---
+      {"gpu.count", Kind::Integer, "0", "GPUs per node; 0: CUDA calls see no device.", {}, 0,
+       1024},
+      {"gpu.peak_flops", Kind::FlopRate, "67Tflops", "Double-precision peak of one GPU.", {}, 1,
+       1e21},
+      {"gpu.sp_peak_flops", Kind::FlopRate, "67Tflops", "Single-precision peak of one GPU.", {},
+       1, 1e21},
+      {"gpu.memory_bw", Kind::Bandwidth, "3.35TB/s", "Device memory (HBM) bandwidth of one GPU.",
+       {}, 1, 1e18},
+      {"gpu.memory", Kind::Size, "80GiB", "Device memory of one GPU; cudaMalloc beyond it fails.",
+       {}, 1, 1e18},
+      {"gpu.launch_latency", Kind::Time, "4us",
+       "Host time of launching one kernel or asynchronous copy; the device starts after it.", {},
+       0, 1},
+      {"gpu.link_bw", Kind::Bandwidth, "64GB/s",
+       "Host-device link bandwidth per direction (PCIe 5 x16: 64GB/s; NVLink-C2C: 450GB/s).", {},
+       1, 1e18},
+      {"gpu.link_latency", Kind::Time, "1us", "Latency of one host-device copy over the link.",
+       {}, 0, 1},
 
       // --- network ---
+      // Flows share links max-min fairly whatever the topology (hardware/network/). Keys of
+      // sub-tables ([network.fat_tree]...) come after all plain network.* keys, so the TOML that
+      // --print-config writes opens each table once.
       {"network.topology", Kind::Choice, "crossbar", "Shape of the interconnect.",
-       {{"crossbar", "every node on one switch; contention only at the NICs"}}},
+       {{"crossbar", "every node on one non-blocking switch; contention only at the NICs"},
+        {"fat_tree", "extended generalized fat-tree of any depth, full or tapered "
+                     "(network.fat_tree.*)"},
+        {"dragonfly", "groups of all-to-all routers joined by global links "
+                      "(network.dragonfly.*)"},
+        {"torus", "torus or mesh of any dimension, dimension-order routing (network.torus.*)"}}},
       {"network.link_bw", Kind::Bandwidth, "100Gbps",
        "Bandwidth of each network link, including each NIC's injection and ejection link.", {}, 1,
-       1e18},
+       1e15},
       {"network.hop_latency", Kind::Time, "100ns", "Latency of one switch traversal.", {}, 0, 1},
       {"network.nic_latency", Kind::Time, "500ns",
        "Latency the two NICs add to every message (injection plus ejection).", {}, 0, 1},
+      {"network.flow_max_bw", Kind::Bandwidth, "0bps",
+       "Highest rate of a single message, often below the link bandwidth (SST/macro measured "
+       "1.8GB/s on a 2.9GB/s link); 0bps: only the links limit it.",
+       {}, 0, 1e18},
+      {"network.chunk_size", Kind::Size, "0B",
+       "Messages larger than this travel as chunks of this size, each routed when it starts, so "
+       "random or adaptive routing and the sharing can change within a message; 0B: a message is "
+       "one flow.",
+       {}, 0, 1e18},
+      {"network.stats", Kind::Bool, "false",
+       "Write per-link bytes and busy time, the most loaded links, a hop-count histogram and a "
+       "traffic matrix as CSV files at the end of the run (costs some time per message)."},
+      {"network.stats_prefix", Kind::Text, "simmpi_net_",
+       "Path prefix of the statistics files: <prefix>links.csv, busiest_links.csv, hops.csv, "
+       "matrix.csv."},
+      {"network.stats_matrix", Kind::Choice, "nodes", "Endpoints of the traffic matrix.",
+       {{"nodes", "bytes between nodes over the network"},
+        {"ranks", "bytes between MPI ranks, shared-memory messages included"}}},
+      {"network.stats_top", Kind::Integer, "20",
+       "How many of the most loaded links busiest_links.csv lists.", {}, 1, 1e9},
+      {"network.fat_tree.down", Kind::IntegerList, "[32, 32]",
+       "Children of each switch, per level from the leaves up (XGFT m_1..m_h): [44, 182] is 182 "
+       "leaf switches of 44 nodes under the core. The tree has the product of these nodes.",
+       {}, 1, 1e9},
+      {"network.fat_tree.up", Kind::IntegerList, "[]",
+       "Parent switches of each node or switch, per level from the nodes up (XGFT w_1..w_h); "
+       "[] gives a full tree [1, m_1, ..., m_(h-1)]. Fewer up than down ports taper the tree.",
+       {}, 1, 1e9},
+      {"network.fat_tree.links", Kind::IntegerList, "[]",
+       "Parallel links to each parent, per level; [] is one each. Frontera's 18 leaf uplinks to "
+       "6 core switches: up = [1, 6], links = [1, 3].",
+       {}, 1, 1e9},
+      {"network.fat_tree.level_bw", Kind::Text, "",
+       "Bandwidth of the links of each level, e.g. \"[100Gbps, 200Gbps]\" (level 1 joins the "
+       "nodes to their leaf switches); empty: network.link_bw everywhere."},
+      {"network.fat_tree.routing", Kind::Choice, "dmodk", "How a flow picks its up ports.",
+       {{"dmodk", "D-mod-K (Zahavi): from the destination, so shift permutations never share "
+                  "a link on a full tree"},
+        {"random", "a seeded random port per flow and level (ECMP-like)"}}},
+      {"network.dragonfly.routers", Kind::Integer, "8", "Routers per group (a).", {}, 1, 1e6},
+      {"network.dragonfly.terminals", Kind::Integer, "4", "Nodes per router (p).", {}, 1, 1e6},
+      {"network.dragonfly.global_links", Kind::Integer, "4", "Global links per router (h).", {},
+       0, 1e6},
+      {"network.dragonfly.groups", Kind::Integer, "0",
+       "Groups (g), at most a*h + 1 (one global link to every other group); 0: a*h + 1.", {}, 0,
+       1e9},
+      {"network.dragonfly.routing", Kind::Choice, "minimal", "Route of each flow.",
+       {{"minimal", "local, global, local hop: at most one global link"},
+        {"valiant", "minimal to a random intermediate group, then to the destination"},
+        {"ugal", "minimal or Valiant per flow, whichever path is less loaded (UGAL-G)"}}},
+      {"network.dragonfly.local_bw", Kind::Bandwidth, "0bps",
+       "Bandwidth of the links within a group; 0bps: network.link_bw.", {}, 0, 1e15},
+      {"network.dragonfly.global_bw", Kind::Bandwidth, "0bps",
+       "Bandwidth of the links between groups; 0bps: network.link_bw.", {}, 0, 1e15},
+      {"network.torus.dims", Kind::IntegerList, "[8, 8, 8]",
+       "Routers along each dimension; the product times terminals is the node count.", {}, 1,
+       1e9},
+      {"network.torus.wrap", Kind::Bool, "true",
+       "Wrap-around links in every dimension (a torus); false makes a mesh."},
+      {"network.torus.terminals", Kind::Integer, "1", "Nodes per router.", {}, 1, 1e6},
 
       // --- mpi: protocol and software costs ---
       {"mpi.eager_threshold", Kind::Size, "64KiB",

@@ -35,7 +35,7 @@ class Privatizer {
   virtual bool is_private() const { return true; }
 };
 
-// `mode` is "copy", "mmap" or "none" (runtime.privatize). Returns a no-op privatizer when
+// `mode` is "auto", "copy", "mmap" or "none" (runtime.privatize). Returns a no-op privatizer when
 // the image was not captured (a unit test) or for "none".
 std::unique_ptr<Privatizer> make_privatizer(const std::string& mode, const ProgramImage& image,
                                             int ranks);

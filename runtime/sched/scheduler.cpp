@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "runtime/core/error.hpp"
+#include "runtime/core/host_clock.hpp"
 #include "runtime/sched/crash_handler.hpp"
 
 namespace simmpi::runtime {
@@ -51,7 +52,26 @@ void Scheduler::resume_action(void* self, std::uint64_t id_and_generation) {
 
 void Scheduler::fiber_main(void* arg) {
   auto* p = static_cast<Process*>(arg);
+  p->cpu_mark_ns_ = host_clock_ns(CLOCK_THREAD_CPUTIME_ID);
   p->entry_(p->arg_);
+}
+
+void Scheduler::measure_host_time(double scale) { host_time_scale_ = scale; }
+
+void Scheduler::enter_library() {
+  Process* p = current_;
+  if (!p || p->library_depth_++ > 0 || host_time_scale_ <= 0) return;
+  // Every fiber runs on this one thread and switches only inside library calls, so the thread's
+  // CPU time since the mark was spent in this process's own code.
+  std::int64_t own_ns = host_clock_ns(CLOCK_THREAD_CPUTIME_ID) - p->cpu_mark_ns_;
+  sleep_until(engine_.now() + SimTime::from_seconds(static_cast<double>(own_ns) * 1e-9 *
+                                                    host_time_scale_));
+}
+
+void Scheduler::leave_library() {
+  Process* p = current_;
+  if (!p || --p->library_depth_ > 0 || host_time_scale_ <= 0) return;
+  p->cpu_mark_ns_ = host_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 void Scheduler::resume(Process& p) {

@@ -53,6 +53,8 @@ class Process {
   bool finished_ = false;
   bool blocked_ = false;
   bool idle_poll_resume_ = false;  // its pending resume ends an idle poll
+  int library_depth_ = 0;
+  std::int64_t cpu_mark_ns_ = 0;  // host CPU clock when it last left library code
   SimTime wake_at_ = SimTime::max();  // the pending resume event, if any
   std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
   int exit_status_ = 0;
@@ -87,7 +89,15 @@ class Scheduler {
   // Runs the engine until it is empty. Ends the program with a report on deadlock.
   void run();
 
+  // Host-time measurement (runtime.host_time = measure): the host CPU time a process spends in
+  // its own code, between library calls, becomes simulated time times `scale`. Off by default.
+  void measure_host_time(double scale);
+
   // --- called from inside a process ---
+  // Mark the boundaries of each MPI or BLAS call (nested calls count once). enter_library()
+  // charges the process's own code since the last leave_library() when measuring; it may yield.
+  void enter_library();
+  void leave_library();
   // The running process, or nullptr when the scheduler itself runs (an event handler).
   Process* current() { return current_; }
   // Lets simulated time pass until `t`. Switches only if something else is due first.
@@ -128,6 +138,7 @@ class Scheduler {
   std::vector<Process> processes_;
   Process* current_ = nullptr;
   std::size_t idle_poll_resumes_ = 0;
+  double host_time_scale_ = 0;  // 0: host time ignored
   ExitHook exit_hook_;
 };
 

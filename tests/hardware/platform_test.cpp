@@ -55,4 +55,46 @@ TEST(Platform, TooFewNodesIsAConfigError) {
   }
 }
 
+TEST(Platform, TopologyTooSmallForTheRanksIsAConfigError) {
+  runtime::Engine e;
+  runtime::Config c;
+  c.set("network.topology=fat_tree");
+  c.set("network.fat_tree.down=[4, 4]");
+  try {
+    Platform p(e, 17, c);
+    FAIL() << "expected a ConfigError";
+  } catch (const ConfigError& err) {
+    std::string what = err.what();
+    EXPECT_NE(what.find("network.topology = fat_tree has 16 nodes (network.fat_tree.down = [4, 4]"),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("17 ranks at node.ranks_per_node=1 need 17"), std::string::npos) << what;
+  }
+  c.set("node.count=20");
+  EXPECT_THROW(Platform(e, 4, c), ConfigError) << "node.count beyond the tree's 16 nodes";
+}
+
+TEST(Platform, FixedSizeTopologyGivesTheMachineSize) {
+  runtime::Engine e;
+  runtime::Config c;
+  c.set("network.topology=torus");
+  c.set("network.torus.dims=[4, 4]");
+  c.set("node.placement=random");
+  Platform p(e, 6, c);
+  EXPECT_EQ(p.node_count(), 16) << "ranks are placed on the whole torus";
+  for (int r = 0; r < 6; ++r) EXPECT_LT(p.node_of(r), 16);
+}
+
+TEST(Platform, FatTreeLatencyCountsSwitchHops) {
+  runtime::Engine e;
+  runtime::Config c;
+  c.set("network.topology=fat_tree");
+  c.set("network.fat_tree.down=[2, 2]");
+  c.set("network.hop_latency=90ns");
+  c.set("network.nic_latency=500ns");
+  Platform p(e, 4, c);
+  EXPECT_EQ(p.latency(0, 1).ps(), 590000) << "same leaf: one switch";
+  EXPECT_EQ(p.latency(0, 2).ps(), 770000) << "leaf, core, leaf";
+}
+
 }  // namespace simmpi::hardware

@@ -2,11 +2,12 @@
 // The spine's benchmark: simulated MPI calls per wall second and memory per rank, next to the
 // cost of a bare Boost.Context switch measured in the same run (machines here are noisy, so the
 // figures that matter are ratios).
-//   spine_bench PINGPONG.sim ALLREDUCE.sim [--quick]
+//   spine_bench PINGPONG.sim ALLREDUCE.sim [--quick] [PINGPONG_WITH_N_BYTES_OF_GLOBALS.sim...]
 // Prints one parseable line per measurement:
 //   bench=fiber_switch ns_per_round_trip=...
 //   bench=pingpong ... ratio_to_switch=...
 //   bench=allreduce ranks=... calls_per_s=... bytes_per_rank=...
+//   bench=privatize method=copy|mmap global_bytes=... ns_per_switch=...
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -83,10 +84,17 @@ double field(const std::string& out, const char* key) {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: spine_bench PINGPONG.sim ALLREDUCE.sim [--quick]\n");
+    std::fprintf(stderr, "usage: spine_bench PINGPONG.sim ALLREDUCE.sim [--quick] [PINGPONG_G.sim...]\n");
     return 2;
   }
-  bool quick = argc > 3 && std::strcmp(argv[3], "--quick") == 0;
+  bool quick = false;
+  std::vector<std::string> padded;  // ping-pong variants with larger global segments
+  for (int i = 3; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0)
+      quick = true;
+    else
+      padded.push_back(argv[i]);
+  }
   long switches = quick ? 1000000 : 20000000;
   double switch_ns = fiber_round_trip_ns(switches);
   std::printf("bench=fiber_switch round_trips=%ld ns_per_round_trip=%.1f\n", switches, switch_ns);
@@ -110,6 +118,20 @@ int main(int argc, char** argv) {
                 "ns_per_call=%.1f ratio_to_switch=%.1f bytes_per_rank=%.0f result_ok=%d\n",
                 ranks, iterations, calls / wall, wall / calls * 1e9, wall / calls * 1e9 / switch_ns,
                 per_rank, static_cast<int>(field(ar.out, "result_ok")));
+  }
+  // Privatization: the same ping-pong with larger global segments, under both methods. Each
+  // round trip switches rank twice (0 -> 1 -> 0), so the extra cost per switch is half the
+  // difference from the plain ping-pong.
+  long ptrips = quick ? 20000 : 200000;
+  for (const std::string& prog : padded) {
+    for (const char* method : {"copy", "mmap"}) {
+      Run r = run({prog, "-n", "2", "--quiet", "--set", std::string("runtime.privatize=") + method,
+                   std::to_string(ptrips)});
+      double ns = field(r.out, "wall_s") / static_cast<double>(ptrips) * 1e9;
+      std::printf("bench=privatize method=%s program=%s ns_per_round_trip=%.1f "
+                  "extra_ns_per_switch=%.1f\n",
+                  method, prog.substr(prog.rfind('/') + 1).c_str(), ns, (ns - pp_ns) / 2);
+    }
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The MPI side of spine_bench: an 8-byte ping-pong between ranks 0 and 1, timed with the host's
- * clock (a raw system call, which simmpi does not redirect to simulated time).
+ * clock (a raw system call, which simmpi does not redirect to simulated time). Built with
+ * -DGLOBAL_BYTES=N it carries N bytes of extra globals, which privatization must swap.
  * Usage: pingpong_bench ROUND_TRIPS */
 #include <mpi.h>
 #include <stdio.h>
@@ -8,6 +9,11 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifndef GLOBAL_BYTES
+#define GLOBAL_BYTES 0
+#endif
+char extra_globals[GLOBAL_BYTES + 1] = {1}; /* in .data: its pages are really there */
 
 static double host_seconds(void) {
   struct timespec ts;
@@ -20,7 +26,7 @@ int main(int argc, char** argv) {
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   long n = argc > 1 ? atol(argv[1]) : 1000000;
-  double buf = 0;
+  double buf = extra_globals[0];
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = host_seconds();
   for (long i = 0; i < n; ++i) {

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+// Flows in time: routing each chunk, turning rates into finish times, and the two engine events
+// (solve at an instant, earliest finish).
+#include "hardware/network/flow_network.hpp"
+
+#include <cstdio>
+
+#include "hardware/network/net_stats.hpp"
+#include "hardware/seeded_random.hpp"
+#include "runtime/config/config.hpp"
+#include "runtime/core/error.hpp"
+
+namespace simmpi::hardware {
+namespace {
+
+std::vector<double> capacities(const Topology& t) {
+  std::vector<double> c(static_cast<std::size_t>(t.link_count()));
+  for (std::size_t l = 0; l < c.size(); ++l) c[l] = t.link_bw_Bps(static_cast<LinkId>(l));
+  return c;
+}
+
+// Salts of control-message routes live apart from those of flows (which use the sequence).
+constexpr std::uint64_t kProbeSalt = 0x70726f6265ULL;
+
+}  // namespace
+
+FlowNetwork::FlowNetwork(runtime::Engine& engine, std::unique_ptr<Topology> topology,
+                         const runtime::Config& config)
+    : engine_(engine),
+      topology_(std::move(topology)),
+      solver_(capacities(*topology_), config.bandwidth_Bps("network.flow_max_bw")),
+      hop_latency_(config.time("network.hop_latency")),
+      nic_latency_(config.time("network.nic_latency")),
+      chunk_bytes_(config.size_bytes("network.chunk_size")),
+      seed_(static_cast<std::uint64_t>(config.integer("runtime.seed"))) {
+  if (config.flag("network.stats")) stats_ = std::make_unique<NetStats>(*topology_, config);
+}
+
+FlowNetwork::~FlowNetwork() = default;
+
+SimTime FlowNetwork::route_latency(std::size_t links) const {
+  return nic_latency_ + hop_latency_ * static_cast<std::int64_t>(links - 1);
+}
+
+SimTime FlowNetwork::latency(int src, int dst) const {
+  probe_route_.clear();
+  RouteContext ctx{mix64(seed_ ^ kProbeSalt,
+                         static_cast<std::uint64_t>(src) << 32 | static_cast<std::uint32_t>(dst)),
+                   nullptr};
+  topology_->route(src, dst, ctx, probe_route_);
+  return route_latency(probe_route_.size());
+}
+
+void FlowNetwork::transfer(int src, int dst, std::uint64_t bytes, Action delivered) {
+  SIMMPI_ASSERT(src != dst && src >= 0 && dst >= 0 && src < node_count() && dst < node_count(),
+                "transfer between nodes %d and %d of %d", src, dst, node_count());
+  if (stats_) stats_->message(src, dst, bytes);
+  if (bytes == 0) {
+    engine_.schedule(engine_.now() + latency(src, dst), delivered);
+    return;
+  }
+  start_chunk(src, dst, bytes, delivered);
+}
+
+void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Action delivered) {
+  std::uint64_t chunk = chunk_bytes_ != 0 && bytes_left > chunk_bytes_ ? chunk_bytes_ : bytes_left;
+  std::uint64_t seq = next_seq_++;
+  route_.clear();
+  topology_->route(src, dst, RouteContext{mix64(seed_, seq), &solver_}, route_);
+  FlowId f = solver_.add_flow(route_.data(), static_cast<int>(route_.size()));
+  if (static_cast<std::size_t>(f) >= transfers_.size())
+    transfers_.resize(static_cast<std::size_t>(f) + 1);
+  auto bytes = static_cast<double>(chunk);
+  transfers_[static_cast<std::size_t>(f)] =
+      Transfer{bytes_left - chunk,           bytes, bytes,     0.0, engine_.now(),
+               route_latency(route_.size()), seq,   delivered, src, dst};
+  if (stats_)
+    stats_->flow_started(route_.data(), static_cast<int>(route_.size()), engine_.now(), solver_);
+  if (solver_.rate_Bps(f) > 0) {
+    set_rate(f, solver_.rate_Bps(f));
+    arm_completion();
+  } else {
+    request_solve();
+  }
+}
+
+// Brings the flow's remaining bytes up to now at its old rate, then times the rest at the new.
+void FlowNetwork::set_rate(FlowId f, double rate_Bps) {
+  Transfer& t = transfers_[static_cast<std::size_t>(f)];
+  SimTime now = engine_.now();
+  if (t.rate > 0 && now > t.last) {
+    t.remaining -= t.rate * (now - t.last).seconds();
+    if (t.remaining < 0) t.remaining = 0;
+  }
+  t.last = now;
+  t.rate = rate_Bps;
+  queue_.set(f, now + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
+}
+
+void FlowNetwork::complete_chunk(FlowId f) {
+  Transfer t = transfers_[static_cast<std::size_t>(f)];
+  if (stats_) solver_.copy_route(f, route_);
+  solver_.remove_flow(f);
+  if (stats_)
+    stats_->flow_ended(route_.data(), static_cast<int>(route_.size()), t.chunk_bytes, engine_.now(),
+                       solver_);
+  if (t.left_bytes > 0)
+    start_chunk(t.src, t.dst, t.left_bytes, t.delivered);
+  else
+    engine_.schedule(engine_.now() + t.latency, t.delivered);
+}
+
+void FlowNetwork::request_solve() {
+  if (solve_pending_) return;
+  solve_pending_ = true;
+  engine_.schedule(engine_.now(), Action{&FlowNetwork::on_solve, this, 0});
+}
+
+void FlowNetwork::on_solve(void* self, std::uint64_t) {
+  auto* n = static_cast<FlowNetwork*>(self);
+  n->solve_pending_ = false;
+  for (FlowId f : n->solver_.solve()) n->set_rate(f, n->solver_.rate_Bps(f));
+  n->arm_completion();
+}
+
+void FlowNetwork::arm_completion() {
+  if (queue_.empty() || queue_.top_time() >= armed_at_) return;
+  armed_at_ = queue_.top_time();
+  engine_.schedule(armed_at_, Action{&FlowNetwork::on_completion, this, ++version_});
+}
+
+void FlowNetwork::on_completion(void* self, std::uint64_t version) {
+  auto* n = static_cast<FlowNetwork*>(self);
+  if (version != n->version_) return;  // superseded by an earlier finish
+  n->armed_at_ = SimTime::max();
+  SimTime now = n->engine_.now();
+  while (!n->queue_.empty() && n->queue_.top_time() <= now) {
+    FlowId f = n->queue_.top();
+    n->queue_.pop();
+    n->complete_chunk(f);
+  }
+  if (n->solver_.has_pending()) n->request_solve();
+  n->arm_completion();
+}
+
+void FlowNetwork::finish() {
+  if (!stats_) return;
+  std::vector<std::string> paths = stats_->write(engine_.now(), solver_);
+  std::string list;
+  for (const std::string& p : paths) list += (list.empty() ? "" : ", ") + p;
+  std::fprintf(stderr, "simmpi: network statistics in %s\n", list.c_str());
+}
+
+}  // namespace simmpi::hardware

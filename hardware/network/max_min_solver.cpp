@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: Apache-2.0
+// Progressive filling over a region grown from the changes until the max-min optimality
+// conditions hold around it (see the header's design comment).
+#include "hardware/network/max_min_solver.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::hardware {
+namespace {
+
+constexpr int kMaxRounds = 64;
+constexpr std::size_t kScanLinks = 64;  // regions with more tight links keep a heap of shares
+constexpr double kTolerance = 1e-9;
+// Caps and capacities are compared in kB/s (caps rounded up, capacities down): a link found
+// slack this way is slack, and 64-bit sums hold 10^4 flows of 8 Pb/s.
+constexpr double kCapUnit = 1000.0;
+constexpr double kMaxCapacity = 1e15;
+
+// Min-heap order on (level, link): equal levels resolve by link id, so runs are reproducible.
+struct LevelOrder {
+  template <class E>
+  bool operator()(const E& a, const E& b) const {
+    return a.level != b.level ? a.level > b.level : a.link > b.link;
+  }
+};
+
+}  // namespace
+
+MaxMinSolver::MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps)
+    : flow_cap_(flow_cap_Bps > 0 ? flow_cap_Bps : std::numeric_limits<double>::infinity()) {
+  links_.resize(link_Bps.size());
+  for (std::size_t l = 0; l < link_Bps.size(); ++l) {
+    SIMMPI_ASSERT(link_Bps[l] > 0 && link_Bps[l] <= kMaxCapacity,
+                  "link %zu has capacity %g B/s; capacities are in (0, %g]", l, link_Bps[l],
+                  kMaxCapacity);
+    links_[l].capacity = link_Bps[l];
+    links_[l].cap_floor = static_cast<std::int64_t>(std::floor(link_Bps[l] / kCapUnit));
+  }
+  tight_.assign(links_.size(), 0);
+  mark_.resize(links_.size());
+}
+
+void MaxMinSolver::copy_route(FlowId f, std::vector<LinkId>& out) const {
+  out.clear();
+  const Hop* h = hops(f);
+  for (int i = 0; i < flows_[static_cast<std::size_t>(f)].hop_count; ++i) out.push_back(h[i].link);
+}
+
+// Routes longer than the stride so far: every slot gets the longer stride (rare; routes of a
+// topology have a bounded length).
+void MaxMinSolver::widen_hops(int hop_count) {
+  std::size_t stride = hop_stride_;
+  while (stride < static_cast<std::size_t>(hop_count)) stride *= 2;
+  std::vector<Hop> wider(flows_.size() * stride);
+  for (std::size_t f = 0; f < flows_.size(); ++f)
+    std::copy_n(&hops_[f * hop_stride_], hop_stride_, &wider[f * stride]);
+  hops_.swap(wider);
+  hop_stride_ = stride;
+}
+
+FlowId MaxMinSolver::allocate_flow(int hop_count) {
+  if (static_cast<std::size_t>(hop_count) > hop_stride_) widen_hops(hop_count);
+  if (!free_.empty()) {
+    FlowId f = free_.back();
+    free_.pop_back();
+    return f;
+  }
+  flows_.emplace_back();
+  hops_.resize(flows_.size() * hop_stride_);
+  return static_cast<FlowId>(flows_.size() - 1);
+}
+
+// Commits a rate and bottleneck, keeping the links' sums, bounds and bottleneck counts.
+void MaxMinSolver::set_rate(FlowId f, double rate, LinkId bottleneck) {
+  Flow& x = flow(f);
+  if (rate != x.rate) {
+    const Hop* h = hops(f);
+    for (int i = 0; i < x.hop_count; ++i) {
+      Link& k = link(h[i].link);
+      k.rate_sum += rate - x.rate;
+      k.max_bound = std::max(k.max_bound, rate);
+    }
+  }
+  x.rate = rate;
+  if (bottleneck == x.bottleneck) return;
+  if (x.bottleneck != kAtCap) --link(x.bottleneck).bottlenecked;
+  if (bottleneck != kAtCap) ++link(bottleneck).bottlenecked;
+  x.bottleneck = bottleneck;
+}
+
+FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
+  SIMMPI_ASSERT(count > 0, "a flow crosses at least one link (got %d)", count);
+  FlowId f = allocate_flow(count);
+  Flow& x = flow(f);
+  double cap = flow_cap_;
+  for (int i = 0; i < count; ++i) cap = std::min(cap, link(links[i]).capacity);
+  x = Flow{};
+  x.cap = cap;
+  x.cap_units = static_cast<std::int64_t>(std::ceil(cap / kCapUnit));
+  x.hop_count = count;
+  x.alive = true;
+  Hop* h = hops(f);
+  bool slack = true;
+  for (int i = 0; i < count; ++i) {
+    Link& k = link(links[i]);
+    h[i] = Hop{links[i], static_cast<std::int32_t>(k.flows.size())};
+    k.flows.push_back(LinkEntry{f, i});
+    k.cap_sum += x.cap_units;
+    update_tight(links[i]);
+    slack = slack && !is_tight(links[i]);
+  }
+  ++active_;
+  // All links slack: nothing it meets can saturate, so it runs at its cap and changes nobody.
+  if (slack)
+    set_rate(f, cap, kAtCap);
+  else
+    seed_flows_.push_back(f);
+  return f;
+}
+
+void MaxMinSolver::remove_flow(FlowId f) {
+  Flow& x = flow(f);
+  SIMMPI_ASSERT(x.alive, "flow %d removed twice", f);
+  const Hop* h = hops(f);
+  saturated_.resize(static_cast<std::size_t>(x.hop_count));
+  for (int i = 0; i < x.hop_count; ++i)
+    saturated_[static_cast<std::size_t>(i)] = is_saturated(h[i].link);
+  set_rate(f, 0.0, kAtCap);
+  for (int i = 0; i < x.hop_count; ++i) {
+    Link& k = link(h[i].link);
+    // Flows limited by a saturated link may speed up once this one leaves it. (Checked before
+    // the rates drop: a link that was not saturated limited nobody.)
+    if (saturated_[static_cast<std::size_t>(i)]) seed_links_.push_back(h[i].link);
+    LinkEntry moved = k.flows.back();
+    k.flows[static_cast<std::size_t>(h[i].pos)] = moved;
+    hops(moved.flow)[moved.hop].pos = h[i].pos;
+    k.flows.pop_back();
+    k.cap_sum -= x.cap_units;
+    update_tight(h[i].link);
+    if (k.flows.empty()) k.rate_sum = k.max_bound = 0;  // exact again: no drift carried on
+  }
+  x.alive = false;
+  --active_;
+  free_.push_back(f);
+}
+
+void MaxMinSolver::add_to_region(FlowId f) {
+  Flow& x = flow(f);
+  if (x.region == solve_) return;
+  x.region = solve_;
+  region_.push_back(f);
+}
+
+bool MaxMinSolver::is_saturated(LinkId l) const {
+  const Link& k = links_[static_cast<std::size_t>(l)];
+  return is_tight(l) && k.rate_sum >= k.capacity * (1 - kTolerance);
+}
+
+// A new flow competes for the saturated links of its route; on its other links it takes what is
+// left, and the optimality checks bring in anyone that turns out to matter.
+void MaxMinSolver::add_saturated_neighbours(FlowId f) {
+  const Hop* h = hops(f);
+  for (int i = 0; i < flow(f).hop_count; ++i)
+    if (is_saturated(h[i].link))
+      for (const LinkEntry& e : link(h[i].link).flows) add_to_region(e.flow);
+}
+
+void MaxMinSolver::add_tight_neighbours(FlowId f) {
+  const Hop* h = hops(f);
+  for (int i = 0; i < flow(f).hop_count; ++i)
+    if (is_tight(h[i].link))
+      for (const LinkEntry& e : link(h[i].link).flows) add_to_region(e.flow);
+}
+
+// The flows a change reaches first: those on the saturated links a departure left, the new
+// flows, and whoever shares a saturated link with a new flow.
+void MaxMinSolver::seed_region() {
+  region_.clear();
+  for (LinkId l : seed_links_)
+    for (const LinkEntry& e : link(l).flows) add_to_region(e.flow);
+  for (FlowId f : seed_flows_) {
+    if (!flow(f).alive) continue;
+    add_to_region(f);
+    add_saturated_neighbours(f);
+  }
+  seed_flows_.clear();
+  seed_links_.clear();
+}
+
+// Grows the region to its whole component: every flow joined to it through tight links.
+void MaxMinSolver::close_region() {
+  for (std::size_t i = 0; i < region_.size(); ++i) add_tight_neighbours(region_[i]);
+}
+
+const std::vector<FlowId>& MaxMinSolver::solve() {
+  changed_.clear();
+  if (!has_pending()) return changed_;
+  ++solve_;
+  seed_region();
+  bool whole = false;
+  for (int round = 0;; ++round) {
+    if (!whole && round == kMaxRounds) {
+      close_region();
+      whole = true;
+      ++component_solves_;
+    }
+    ++rounds_;
+    fill_region();
+    if (whole || !grow_region()) break;
+  }
+  ++solves_;
+  solved_flows_ += region_.size();
+  commit();
+  return changed_;
+}
+
+void MaxMinSolver::commit() {
+  for (FlowId f : region_) {
+    Flow& x = flow(f);
+    bool moved = x.new_rate != x.rate;
+    if (x.new_bottleneck != kAtCap) link(x.new_bottleneck).level = x.new_rate;
+    set_rate(f, x.new_rate, x.new_bottleneck);
+    if (moved) changed_.push_back(f);
+  }
+}
+
+void MaxMinSolver::next_round() {
+  if (++round_ == 0) {  // the 32-bit stamp wrapped: forget every old mark
+    std::fill(mark_.begin(), mark_.end(), Mark{});
+    for (Flow& x : flows_) x.frozen = 0;
+    round_ = 1;
+  }
+  local_.clear();
+}
+
+// local_ := the tight links of the region's flows. Each offers the region its capacity less
+// what the flows outside the region take (all of it when no flow is outside).
+void MaxMinSolver::mark_links() {
+  next_round();
+  for (FlowId f : region_) {
+    const Flow& x = flow(f);
+    const Hop* h = hops(f);
+    for (int i = 0; i < x.hop_count; ++i) {
+      if (!is_tight(h[i].link)) continue;
+      Mark& m = mark_[static_cast<std::size_t>(h[i].link)];
+      if (m.round != round_) {
+        m = Mark{round_, static_cast<std::int32_t>(local_.size())};
+        local_.push_back(Local{h[i].link, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+      }
+      Local& s = local_[static_cast<std::size_t>(m.slot)];
+      ++s.size;
+      s.old_sum += x.rate;
+      s.old_b += x.bottleneck == h[i].link;
+    }
+  }
+  std::int32_t begin = 0;
+  for (Local& s : local_) {
+    const Link& k = link(s.link);
+    s.begin = begin;
+    begin += s.size;
+    bool alone = static_cast<std::size_t>(s.size) == k.flows.size();
+    s.rem = alone ? k.capacity : std::max(0.0, k.capacity - (k.rate_sum - s.old_sum));
+  }
+  members_.resize(static_cast<std::size_t>(begin));
+  for (FlowId f : region_) {
+    const Hop* h = hops(f);
+    for (int i = 0; i < flow(f).hop_count; ++i)
+      if (Local* s = local_of(h[i].link))
+        members_[static_cast<std::size_t>(s->begin + s->cnt++)] = f;
+  }
+}
+
+void MaxMinSolver::freeze(FlowId f, double rate, LinkId bottleneck) {
+  Flow& x = flow(f);
+  x.frozen = round_;
+  x.new_rate = rate;
+  x.new_bottleneck = bottleneck;
+  --unfrozen_;
+  const Hop* h = hops(f);
+  for (int i = 0; i < x.hop_count; ++i) {
+    const Mark& m = mark_[static_cast<std::size_t>(h[i].link)];
+    if (m.round != round_) continue;  // not a tight link of the region
+    Local& s = local_[static_cast<std::size_t>(m.slot)];
+    s.new_sum += rate;
+    s.new_max = std::max(s.new_max, rate);
+    if (s.cnt == 0) continue;  // saturated already
+    s.rem -= rate;
+    if (--s.cnt > 0 && use_heap_) push_level(m.slot);
+  }
+}
+
+void MaxMinSolver::push_level(std::int32_t slot) {
+  const Local& s = local_[static_cast<std::size_t>(slot)];
+  heap_.push_back(LevelEntry{s.rem / s.cnt, s.link, slot, s.cnt});
+  std::push_heap(heap_.begin(), heap_.end(), LevelOrder{});
+}
+
+// The region link with unfrozen flows and the lowest fair share rem/cnt (ties: lowest link id),
+// or nullptr. A few links are scanned (they sit together in local_); many are kept in a heap of
+// shares, whose stale entries (cnt moved on since) are dropped here.
+MaxMinSolver::Local* MaxMinSolver::lowest_share(double* level) {
+  if (use_heap_) {
+    while (!heap_.empty() &&
+           heap_.front().count != local_[static_cast<std::size_t>(heap_.front().slot)].cnt) {
+      std::pop_heap(heap_.begin(), heap_.end(), LevelOrder{});
+      heap_.pop_back();
+    }
+    if (heap_.empty()) {
+      *level = std::numeric_limits<double>::infinity();
+      return nullptr;
+    }
+    *level = heap_.front().level;
+    return &local_[static_cast<std::size_t>(heap_.front().slot)];
+  }
+  Local* best = nullptr;
+  double best_level = std::numeric_limits<double>::infinity();
+  for (Local& s : local_) {
+    if (s.cnt == 0) continue;
+    double share = s.rem / s.cnt;
+    if (share < best_level || (share == best_level && s.link < best->link)) {
+      best = &s;
+      best_level = share;
+    }
+  }
+  *level = best_level;
+  return best;
+}
+
+// Progressive filling of the region. The common level rises from 0; the next event is either
+// the lowest link fair share rem/cnt (the link saturates: its unfrozen region flows freeze at
+// that level) or the lowest unfrozen cap (that flow freezes at its cap). Levels never decrease
+// (a flow frozen below a link's share leaves that link more per remaining flow), which also
+// absorbs rounding.
+void MaxMinSolver::start_filling() {
+  use_heap_ = local_.size() > kScanLinks;
+  heap_.clear();
+  if (use_heap_) {
+    for (std::size_t i = 0; i < local_.size(); ++i) {
+      const Local& s = local_[i];
+      if (s.cnt > 0)
+        heap_.push_back(LevelEntry{s.rem / s.cnt, s.link, static_cast<std::int32_t>(i), s.cnt});
+    }
+    std::make_heap(heap_.begin(), heap_.end(), LevelOrder{});
+  }
+  // Flows in order of cap; in the usual network every cap is equal and no sort is needed.
+  order_.assign(region_.begin(), region_.end());
+  auto cap_of = [this](FlowId f) { return flow(f).cap; };
+  bool uniform = std::all_of(order_.begin(), order_.end(),
+                             [&](FlowId f) { return cap_of(f) == cap_of(order_.front()); });
+  if (!uniform)
+    std::sort(order_.begin(), order_.end(), [&](FlowId a, FlowId b) {
+      return cap_of(a) != cap_of(b) ? cap_of(a) < cap_of(b) : a < b;
+    });
+  unfrozen_ = order_.size();
+}
+
+void MaxMinSolver::fill_region() {
+  mark_links();
+  start_filling();
+  auto cap_of = [this](FlowId f) { return flow(f).cap; };
+  double floor_level = 0;
+  std::size_t next_cap = 0;
+  while (unfrozen_ > 0) {
+    double share;
+    Local* low = lowest_share(&share);
+    while (flow(order_[next_cap]).frozen == round_) ++next_cap;
+    double link_level = std::max(share, floor_level);
+    double cap_level = cap_of(order_[next_cap]);
+    if (cap_level <= link_level) {
+      freeze(order_[next_cap], cap_level, kAtCap);
+      floor_level = std::max(floor_level, cap_level);
+      continue;
+    }
+    if (use_heap_) {
+      std::pop_heap(heap_.begin(), heap_.end(), LevelOrder{});
+      heap_.pop_back();
+    }
+    floor_level = link_level;
+    low->cnt = 0;
+    for (std::int32_t i = low->begin; i < low->begin + low->size; ++i) {
+      FlowId f = members_[static_cast<std::size_t>(i)];
+      if (flow(f).frozen != round_) freeze(f, link_level, low->link);
+    }
+  }
+}
+
+// (B) Outside flows whose bottleneck is this link keep it only if the link stays saturated and
+// no region flow on it now gets more than they do; otherwise they join the region.
+void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
+  const Link& k = link(s.link);
+  if (k.bottlenecked - s.old_b <= 0) return;
+  double sum = k.rate_sum - s.old_sum + s.new_sum;
+  if (sum >= k.capacity * (1 - kTolerance) && s.new_max <= k.level * (1 + kTolerance)) return;
+  for (const LinkEntry& e : k.flows)
+    if (!in_region(e.flow) && flow(e.flow).bottleneck == s.link) culprits_.push_back(e.flow);
+}
+
+// (A) Region flows frozen by `l` at `level` keep it as bottleneck only if no outside flow on it
+// gets more; those that do join the region.
+void MaxMinSolver::check_region_bottleneck(LinkId l, double level) {
+  Local& s = *local_of(l);
+  Link& k = link(l);
+  if (s.checked == round_ || static_cast<std::size_t>(s.size) == k.flows.size()) return;
+  s.checked = round_;
+  if (k.max_bound <= level * (1 + kTolerance)) return;
+  double max = 0;
+  for (const LinkEntry& e : k.flows) {
+    double r = flow(e.flow).rate;
+    max = std::max(max, r);
+    if (!in_region(e.flow) && r > level * (1 + kTolerance)) culprits_.push_back(e.flow);
+  }
+  k.max_bound = max;  // the committed rates' maximum, exactly
+}
+
+// Checks the optimality conditions where the filling moved rates. True when flows joined the
+// region, which must then be filled again. Flows whose bottleneck is elsewhere, or at their cap,
+// keep it: their links did not change.
+bool MaxMinSolver::grow_region() {
+  culprits_.clear();
+  for (const Local& s : local_) check_outside_bottlenecks(s);
+  for (FlowId f : region_) {
+    const Flow& x = flow(f);
+    if (x.new_bottleneck != kAtCap) check_region_bottleneck(x.new_bottleneck, x.new_rate);
+  }
+  std::size_t before = region_.size();
+  for (FlowId f : culprits_) add_to_region(f);
+  return region_.size() > before;
+}
+
+}  // namespace simmpi::hardware

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+// Max-min fair bandwidth sharing among flows that cross shared links (Bertsekas and Gallager,
+// "Data Networks", 2nd ed., section 6.5.2), computed by progressive filling: every unfrozen flow
+// grows at the same rate; a link whose capacity is used up freezes the flows that cross it; a
+// flow that reaches its cap (the single-message maximum, or the slowest link of its route)
+// freezes on its own. Rates are in bytes/s; the solver knows nothing of time.
+//
+// Incremental and local. A link is *tight* when its flows could together exceed it (sum of the
+// flows' caps > capacity); a link that is not tight never limits anyone. add_flow/remove_flow
+// only record what changed: a flow whose links all stay slack gets its cap at once; otherwise
+// the new flow, or the saturated links a departing flow leaves, become seeds. solve() then:
+//   1. takes a region: the seeds and every flow sharing a saturated link with them;
+//   2. recomputes the region by progressive filling over its tight links, the other flows held
+//      at their rates (each link offers the region what the others leave);
+//   3. checks the optimality conditions around the region (Bertsekas and Gallager, Prop. 6.5.1:
+//      an allocation is max-min fair iff it is feasible and every flow has a bottleneck, a
+//      saturated link where no flow gets more, or sits at its cap): (A) an outside flow that
+//      gets more than a region flow on that region flow's bottleneck, and (B) outside flows
+//      whose bottleneck the region left unsaturated or outgrew, join the region; step 2 again.
+// Each flow remembers its bottleneck link and each link the level of the flows it limits, so
+// the checks look only at the region's links, not at every flow around them. With no violation
+// left the allocation is the exact max-min one (to a relative 1e-9). After kMaxRounds rounds
+// the region becomes the whole component (the flows connected to it through tight links),
+// solved directly, so the cost stays bounded where changes ripple far. In random traffic a
+// handful of flows change per event even when tight links join thousands of flows into one
+// component: the work follows the change, not the network.
+//
+// The caller batches all the arrivals and departures of one simulated instant into one solve(),
+// which gives the same rates as solving after each change.
+//
+// Determinism: no unordered containers; ties between links broken by link id.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hardware/network/topology.hpp"
+
+namespace simmpi::hardware {
+
+using FlowId = std::int32_t;
+
+class MaxMinSolver final : public LinkLoad {
+ public:
+  // `link_Bps[l]` is link l's capacity, in (0, 1e15]. `flow_cap_Bps` is the highest rate of one
+  // flow; 0 means no cap beyond the links.
+  MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps);
+
+  // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
+  // it is 0 until the next solve().
+  FlowId add_flow(const LinkId* links, int count);
+  void remove_flow(FlowId flow);
+  // True when add/remove left something for solve() to recompute.
+  bool has_pending() const { return !seed_flows_.empty() || !seed_links_.empty(); }
+  // Recomputes what the changes since the last call can reach. Returns the flows whose rate
+  // changed (valid until the next call).
+  const std::vector<FlowId>& solve();
+
+  double rate_Bps(FlowId flow) const { return flows_[static_cast<std::size_t>(flow)].rate; }
+  // Replaces `out` with the links of a live flow, in route order.
+  void copy_route(FlowId flow, std::vector<LinkId>& out) const;
+  int flows_on(LinkId link) const override {
+    return static_cast<int>(links_[static_cast<std::size_t>(link)].flows.size());
+  }
+  int link_count() const { return static_cast<int>(links_.size()); }
+  int active_flows() const { return active_; }
+  // Size of the last solve, for benchmarks and tests: flows recomputed.
+  std::size_t last_solve_flows() const { return region_.size(); }
+  // Totals since construction, for benchmarks: solves and flows recomputed by them.
+  std::uint64_t solves() const { return solves_; }
+  std::uint64_t solved_flows() const { return solved_flows_; }
+  // Filling rounds, and solves that fell back to the whole component.
+  std::uint64_t rounds() const { return rounds_; }
+  std::uint64_t component_solves() const { return component_solves_; }
+
+ private:
+  // Memory layout matters more than operation counts here: a solve makes a few hundred random
+  // accesses, so the per-link data a solve touches for every hop (tight_, mark_) is a few bytes,
+  // a flow is one cache line and its hops another, and the region's links live in a small
+  // array (local_) for the duration of a round.
+  static constexpr LinkId kAtCap = -1;
+  struct Hop {
+    LinkId link;
+    std::int32_t pos;  // index of this flow in the link's `flows`
+  };
+  struct LinkEntry {
+    FlowId flow;
+    std::int32_t hop;  // index of the link in the flow's hops
+  };
+  struct Link {
+    double capacity;
+    std::int64_t cap_floor;    // capacity rounded down, in kB/s
+    std::int64_t cap_sum = 0;  // sum of the caps (rounded up, in kB/s) of the flows on the link
+    std::vector<LinkEntry> flows;
+    double rate_sum = 0;   // of the flows' rates, kept up to date (exact again when it empties)
+    double max_bound = 0;  // >= every flow's rate on the link (not lowered when rates drop)
+    double level = 0;      // rate of the flows whose bottleneck this link is
+    std::int32_t bottlenecked = 0;  // how many flows have this link as bottleneck
+  };
+  struct Flow {
+    double cap = 0;
+    std::int64_t cap_units = 0;
+    double rate = 0;
+    double new_rate = 0;         // tentative, while in the region of a solve
+    std::uint64_t region = 0;    // solve_ of the solve whose region holds it
+    std::uint32_t frozen = 0;    // round_ of the filling that froze it
+    LinkId bottleneck = kAtCap;  // the saturated link that limits it, or kAtCap
+    LinkId new_bottleneck = kAtCap;
+    std::int32_t hop_count = 0;
+    bool alive = false;
+  };
+  struct Mark {  // per link: its place in local_ during round `round`
+    std::uint32_t round = 0;
+    std::int32_t slot = 0;
+  };
+  struct Local {  // a tight link of the region during one filling round
+    LinkId link;
+    std::uint32_t checked;  // round_ in which check (A) looked at it
+    double rem;             // capacity left for the region (the others held at their rates)
+    double old_sum;         // region flows' committed rates on the link
+    double new_sum;         // and their tentative ones
+    double new_max;
+    std::int32_t cnt;   // unfrozen region flows on the link, during filling
+    std::int32_t size;  // region flows on the link: members_[begin, begin + size)
+    std::int32_t begin;
+    std::int32_t old_b;  // region flows whose committed bottleneck is this link
+  };
+  struct LevelEntry {  // a link's fair share if it saturated now; stale once cnt moved on
+    double level;
+    LinkId link;
+    std::int32_t slot;
+    std::int32_t count;
+  };
+
+  Link& link(LinkId l) { return links_[static_cast<std::size_t>(l)]; }
+  Flow& flow(FlowId f) { return flows_[static_cast<std::size_t>(f)]; }
+  Hop* hops(FlowId f) { return &hops_[static_cast<std::size_t>(f) * hop_stride_]; }
+  const Hop* hops(FlowId f) const { return &hops_[static_cast<std::size_t>(f) * hop_stride_]; }
+  bool is_tight(LinkId l) const { return tight_[static_cast<std::size_t>(l)] != 0; }
+  void update_tight(LinkId l) {
+    const Link& k = links_[static_cast<std::size_t>(l)];
+    tight_[static_cast<std::size_t>(l)] = k.cap_sum > k.cap_floor;
+  }
+  // The link's entry in local_ this round, or nullptr.
+  Local* local_of(LinkId l) {
+    const Mark& m = mark_[static_cast<std::size_t>(l)];
+    return m.round == round_ ? &local_[static_cast<std::size_t>(m.slot)] : nullptr;
+  }
+  bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
+  FlowId allocate_flow(int hop_count);
+  void widen_hops(int hop_count);
+  void set_rate(FlowId f, double rate, LinkId bottleneck);
+  void add_to_region(FlowId f);
+  bool is_saturated(LinkId l) const;
+  void add_saturated_neighbours(FlowId f);
+  void add_tight_neighbours(FlowId f);
+  void seed_region();
+  void close_region();
+  void next_round();
+  void mark_links();
+  void start_filling();
+  void fill_region();
+  void freeze(FlowId f, double rate, LinkId bottleneck);
+  void push_level(std::int32_t slot);
+  Local* lowest_share(double* level);
+  bool grow_region();
+  void check_outside_bottlenecks(const Local& s);
+  void check_region_bottleneck(LinkId l, double level);
+  void commit();
+
+  std::vector<Link> links_;
+  std::vector<std::uint8_t> tight_;  // cap_sum > cap_floor, one byte per link
+  std::vector<Mark> mark_;
+  std::vector<Flow> flows_;
+  std::vector<Hop> hops_;  // hop_stride_ per flow slot
+  std::size_t hop_stride_ = 8;
+  std::vector<FlowId> free_;
+  double flow_cap_;
+  int active_ = 0;
+
+  std::vector<FlowId> seed_flows_;
+  std::vector<LinkId> seed_links_;
+  std::vector<char> saturated_;  // scratch of remove_flow
+  std::uint64_t solve_ = 0;      // stamps: one per solve, one per filling round
+  std::uint32_t round_ = 0;
+  // Scratch of solve().
+  std::vector<Local> local_;
+  std::vector<FlowId> region_;
+  std::vector<FlowId> members_;  // region flows of each local link, link after link
+  std::vector<FlowId> order_;
+  std::vector<LevelEntry> heap_;
+  std::vector<FlowId> culprits_;
+  std::vector<FlowId> changed_;
+  std::size_t unfrozen_ = 0;
+  bool use_heap_ = false;
+  std::uint64_t solves_ = 0;
+  std::uint64_t solved_flows_ = 0;
+  std::uint64_t rounds_ = 0;
+  std::uint64_t component_solves_ = 0;
+};
+
+}  // namespace simmpi::hardware

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// SIMMPI_COMPUTE and SIMMPI_SLEEP: application code charged through the node model.
+#include <simmpi_compute.h>
+
+#include <cmath>
+
+#include "libsimblas/core/blas_args.hpp"
+#include "libsimblas/core/charge.hpp"
+#include "runtime/core/error.hpp"
+#include "runtime/sched/scheduler.hpp"
+
+extern "C" {
+
+void simmpi_compute(double flops, double bytes) {
+  if (!(flops >= 0) || !(bytes >= 0) || !std::isfinite(flops) || !std::isfinite(bytes))
+    simmpi::blas::bad_argument(
+        "SIMMPI_COMPUTE",
+        simmpi::strprintf("flops = %g and bytes = %g must be finite and >= 0", flops, bytes)
+            .c_str());
+  simmpi::hardware::ComputeTask t;
+  t.kernel = simmpi::hardware::Kernel::Generic;
+  t.ops = flops;
+  t.bytes = bytes;
+  (void)simmpi::blas::charge(t);  // time only: nothing to compute
+}
+
+void simmpi_sleep(double seconds) {
+  if (!(seconds >= 0) || !std::isfinite(seconds))
+    simmpi::blas::bad_argument(
+        "SIMMPI_SLEEP", simmpi::strprintf("seconds = %g must be finite and >= 0", seconds).c_str());
+  if (!simmpi::blas::running_model()) return;
+  auto* s = simmpi::runtime::Scheduler::instance();
+  s->sleep_until(s->engine().now() + simmpi::runtime::SimTime::from_seconds(seconds));
+}
+
+}  // extern "C"

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Charging the time of application code between MPI calls. A program marks a computation that
+ * it does not want run (or timed on the host) with
+ *     SIMMPI_COMPUTE(flops, bytes);   roofline time of `flops` operations and `bytes` of memory
+ *                                     traffic on the rank's share of its node
+ *     SIMMPI_SLEEP(seconds);          exactly `seconds` of simulated time
+ * Both let simulated time pass for the calling rank only; outside a rank they do nothing. The
+ * roofline uses node.frequency (scalar code), node.flops_per_cycle, node.memory_bw and
+ * node.core_memory_bw, and the profile's "generic" entry when blas.profile names one. */
+#ifndef SIMMPI_COMPUTE_H
+#define SIMMPI_COMPUTE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
+/* flops >= 0 floating-point operations, bytes >= 0 bytes read plus written. */
+void simmpi_compute(double flops, double bytes);
+/* seconds >= 0 of simulated time. */
+void simmpi_sleep(double seconds);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
+
+#define SIMMPI_COMPUTE(flops, bytes) simmpi_compute((double)(flops), (double)(bytes))
+#define SIMMPI_SLEEP(seconds) simmpi_sleep((double)(seconds))
+
+#endif /* SIMMPI_COMPUTE_H */
