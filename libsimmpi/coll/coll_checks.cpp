@@ -9,6 +9,11 @@ namespace simmpi::mpi {
 CollChecks::CollChecks(ApiCall& call, MPI_Comm comm)
     : call_(call), handle_(comm), comm_(call.comm(comm)) {
   if (comm_) rank_ = comm_->comm_rank(call.rank);
+  if (comm_ && comm_->is_inter())
+    error_ = call_.fail(handle_, MPI_ERR_COMM,
+                        "%s is an intercommunicator; collectives on intercommunicators are not "
+                        "implemented (merge it with MPI_Intercomm_merge first)",
+                        comm_->name().c_str());
 }
 
 CollChecks& CollChecks::root(int root) {

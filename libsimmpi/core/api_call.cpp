@@ -89,8 +89,19 @@ int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
   std::vsnprintf(detail, sizeof detail, fmt, ap);
   va_end(ap);
   Communicator* c = world.find_comm(comm_handle, rank);
-  if (!c) c = &world.world_comm();
-  if (c->errhandler(c->comm_rank(rank)) == MPI_ERRORS_RETURN) return cls;
+  if (!c) {
+    c = &world.world_comm();
+    comm_handle = MPI_COMM_WORLD;
+  }
+  int me = c->comm_rank(rank);
+  if (c->errhandler(me) == MPI_ERRORS_RETURN) return cls;
+  if (MPI_Comm_errhandler_function* fn = c->errhandler_function(me)) {
+    // A user handler sees the communicator and the code, may call MPI, and if it returns the
+    // failed call returns the code.
+    int code = cls;
+    fn(&comm_handle, &code);
+    return cls;
+  }
   fatal(1, strprintf("[t=%s r%d] %s: %s (%s)", world.now().to_string().c_str(), rank, name,
                      detail, error_class_name(cls)));
 }
@@ -100,6 +111,9 @@ Communicator* ApiCall::comm(MPI_Comm h) {
   if (!c) {
     if (h == MPI_COMM_NULL)
       fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm is MPI_COMM_NULL");
+    else if (world.has_freed_comm(h, rank))
+      fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x was freed by this rank",
+           static_cast<unsigned>(h));
     else
       fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x is not a communicator of this rank",
            static_cast<unsigned>(h));

@@ -29,9 +29,11 @@ P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MP
   }
   const char* what = dir == Direction::Send ? "dest" : "source";
   bool wildcard = dir == Direction::Recv && peer == MPI_ANY_SOURCE;
-  if (!wildcard && peer != MPI_PROC_NULL && (peer < 0 || peer >= t.comm->size())) {
-    t.error = call.fail(comm, MPI_ERR_RANK, "%s=%d not in [0,%d) of %s", what, peer,
-                        t.comm->size(), t.comm->name().c_str());
+  int peers = t.comm->remote().size();  // an intercommunicator's peers are the other group
+  if (!wildcard && peer != MPI_PROC_NULL && (peer < 0 || peer >= peers)) {
+    t.error = call.fail(comm, MPI_ERR_RANK, "%s=%d not in [0,%d) of %s%s", what, peer, peers,
+                        t.comm->name().c_str(),
+                        t.comm->is_inter() ? " (the remote group of an intercommunicator)" : "");
     return t;
   }
   bool any_tag = dir == Direction::Recv && tag == MPI_ANY_TAG;

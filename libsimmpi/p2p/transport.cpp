@@ -132,7 +132,10 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
   s->count = count;
   s->type = &type;
   s->comm = &comm;
-  s->context = comm.context_id() + (channel == Channel::Collective);
+  comm.add_request();
+  // On an intercommunicator `dest` is a rank of the other group, which receives on its context.
+  Communicator& to = comm.remote();
+  s->context = to.context_id() + (channel == Channel::Collective);
   s->peer = dest;
   s->tag = tag;
 
@@ -141,7 +144,7 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
   m->source = comm.comm_rank(me);
   m->tag = tag;
   m->src_world = me;
-  m->dst_world = comm.world_rank(dest);
+  m->dst_world = to.world_rank(dest);
   m->bytes = s->capacity_bytes();
   m->envelope_at = w.now() + w.platform().latency(me, m->dst_world);
   bool rendezvous = mode == SendMode::Synchronous ||
@@ -188,6 +191,7 @@ Request* start_recv(World& w, Communicator& comm, Channel channel, int source, i
   r->count = count;
   r->type = &type;
   r->comm = &comm;
+  comm.add_request();
   r->context = comm.context_id() + (channel == Channel::Collective);
   r->peer = source;
   r->tag = tag;
@@ -289,7 +293,8 @@ const Message* probe_unexpected(World& w, int context, int source, int tag,
 
 std::string describe_request(const Request& r) {
   std::string comm = r.comm ? r.comm->name() : "?";
-  bool collective = r.comm && r.context != r.comm->context_id();
+  const Communicator* to = r.comm && r.kind == RequestKind::Send ? &r.comm->remote() : r.comm;
+  bool collective = to && r.context != to->context_id();
   std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);
   std::string tag = r.tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(r.tag);
   if (collective)
