@@ -10,6 +10,8 @@ namespace simmpi::mpi {
 constexpr int kTagInterLeaders = 0x100000;
 // MPI_Neighbor_*: kTagNeighbor + the index of the block in the Cartesian case.
 constexpr int kTagNeighbor = 0x200000;
+// MPI_Dist_graph_create's edge lists, on the old communicator.
+constexpr int kTagDistGraph = 0x300000;
 // MPI_Comm_create_group and MPI_Intercomm_create carry the program's tag, as MPICH does, in
 // the low 28 bits under these prefixes.
 constexpr int kTagCreateGroup = 0x10000000;

@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Distributed graph topologies (MPI-3.1 7.5.4). MPI_Dist_graph_create_adjacent costs a
 // communicator dup (context id allreduce); MPI_Dist_graph_create first moves every edge to its
-// two ends, an all-to-all of counts then of (kind, peer, weight) triples over the old
-// communicator, as MPICH does with a reduce-scatter and point-to-point messages. Reorder is
-// accepted and ignored. Neighbors are listed in the order the edges arrive: by the rank that
-// named the edge, then in its order.
+// two ends as (kind, peer, weight) triples, with a reduce-scatter and one message per pair of
+// ranks that share edges, as MPICH does. Reorder is accepted and ignored. Neighbors are listed in
+// the order the edges arrive: by the rank that named the edge, then in its order.
+#include <map>
 #include <memory>
 #include <vector>
 
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/comm/comm_tags.hpp"
 #include "libsimmpi/comm/intracomm_create.hpp"
+#include "libsimmpi/p2p/transport.hpp"
 #include "libsimmpi/topo/topo_checks.hpp"
 
 using namespace simmpi::mpi;
@@ -63,31 +65,43 @@ std::vector<std::vector<int>> route_edges(int n, const int* sources, const int* 
   return to;
 }
 
-// The all-to-alls: returns the triples every rank sent to the caller, by sending rank.
-std::vector<int> exchange_edges(CollContext& c, const std::vector<std::vector<int>>& to) {
+// MPICH's exchange (MPIR_Dist_graph_create): a reduce-scatter tells each rank how many peers
+// will send it edges and how many ints in all, each rank sends one message to each peer it has
+// edges for, and receives its messages from any source. Returns the triples by sending rank.
+std::vector<int> exchange_edges(ApiCall& call, Communicator& comm,
+                                const std::vector<std::vector<int>>& to) {
+  CollContext c(call.world, comm);
   int n = c.size();
-  std::vector<int> send_counts(static_cast<std::size_t>(n)), recv_counts(send_counts.size());
-  std::vector<int> packed;
-  std::vector<std::size_t> sc(send_counts.size()), sd(sc.size()), rc(sc.size()), rd(sc.size());
-  for (int r = 0; r < n; ++r) {
-    auto u = static_cast<std::size_t>(r);
-    send_counts[u] = static_cast<int>(to[u].size());
-    sd[u] = packed.size() * sizeof(int);
-    sc[u] = to[u].size() * sizeof(int);
-    packed.insert(packed.end(), to[u].begin(), to[u].end());
+  const Datatype& int_type = *find_datatype(MPI_INT);
+  std::vector<int> counts(2 * static_cast<std::size_t>(n)), total(counts.size());
+  for (std::size_t r = 0; r < to.size(); ++r)
+    if (!to[r].empty()) counts[2 * r] = 1, counts[2 * r + 1] = static_cast<int>(to[r].size());
+  reduce_binomial(c, counts.data(), total.data(), 2 * n, int_type, MPI_SUM, 0);
+  int mine[2];  // messages, ints
+  scatterv_linear(c, total.data(), uniform(n, sizeof mine), strided(n, sizeof mine), mine,
+                  sizeof mine, 0);
+  std::vector<Request*> sends;
+  for (std::size_t r = 0; r < to.size(); ++r)
+    if (!to[r].empty())
+      sends.push_back(
+          c.isend(static_cast<int>(r), kTagDistGraph, to[r].data(), to[r].size() * sizeof(int)));
+  std::vector<int> buf(static_cast<std::size_t>(mine[1]));
+  std::map<int, std::vector<int>> by_source;
+  for (int k = 0, used = 0; k < mine[0]; ++k) {
+    Request* r = start_recv(call.world, comm, Channel::Collective, MPI_ANY_SOURCE, kTagDistGraph,
+                            buf.data() + used, mine[1] - used, int_type);
+    r->internal = true;
+    wait_request(call.world, *r);
+    MPI_Status st;
+    retire_request(call.world, r, &st);
+    int got = static_cast<int>(st.simmpi_bytes / static_cast<long long>(sizeof(int)));
+    by_source[st.MPI_SOURCE].assign(buf.begin() + used, buf.begin() + used + got);
+    used += got;
   }
-  alltoallv_pairwise(c, send_counts.data(), uniform(n, sizeof(int)), strided(n, sizeof(int)),
-                     recv_counts.data(), uniform(n, sizeof(int)), strided(n, sizeof(int)));
-  std::size_t total = 0;
-  for (int r = 0; r < n; ++r) {
-    auto u = static_cast<std::size_t>(r);
-    rd[u] = total * sizeof(int);
-    rc[u] = static_cast<std::size_t>(recv_counts[u]) * sizeof(int);
-    total += static_cast<std::size_t>(recv_counts[u]);
-  }
-  std::vector<int> got(total);
-  alltoallv_pairwise(c, packed.data(), sc, sd, got.data(), rc, rd);
-  return got;
+  c.wait_all(sends);
+  std::vector<int> out;
+  for (auto& [source, triples] : by_source) out.insert(out.end(), triples.begin(), triples.end());
+  return out;
 }
 
 Topology::Adjacency adjacency_from(const std::vector<int>& triples) {
@@ -152,9 +166,8 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const i
   if (err) return err;
   k.agree("MPI_Dist_graph_create", -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
   std::vector<int> got =
-      exchange_edges(c, route_edges(n, sources, degrees, destinations, weights, size));
+      exchange_edges(call, k.comm(), route_edges(n, sources, degrees, destinations, weights, size));
   return create(call, k.comm(), !unweighted(weights), adjacency_from(got), comm_dist_graph);
 }
 
