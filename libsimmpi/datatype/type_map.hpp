@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+// The flattened data map of a datatype: where the data bytes of one element lie, in the order
+// they are packed (the type map of MPI-3.1 section 4.1, without the bounds, which Datatype
+// keeps). Pieces are merged as they are appended: adjacent blocks become one block, and equal
+// blocks at a constant stride become one strided run, so a vector of a million doubles is one
+// run. A type whose map is one block at displacement 0 with extent == size is contiguous: any
+// count of it moves with one memcpy.
+//
+// Displacements are bytes from the buffer address. Addresses are integers, not pointers, so
+// that MPI_BOTTOM (address 0) plus absolute displacements is well defined; an AddressMap turns
+// them into host pointers (another rank's globals live in a privatizer copy).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace simmpi::mpi {
+
+// `count` blocks of `len` bytes at disp, disp + stride, ...; each block holds len / unit basic
+// elements of `unit` bytes (unit counts elements for MPI_Get_elements, MPI-3.1 4.1.11).
+struct Run {
+  std::int64_t disp = 0;
+  std::int64_t len = 0;
+  std::int64_t count = 1;
+  std::int64_t stride = 0;
+  std::int64_t unit = 1;
+};
+
+// Turns an address of a rank's memory into the host pointer where those bytes are now.
+class AddressMap {
+ public:
+  virtual ~AddressMap() = default;
+  virtual char* at(std::intptr_t addr) const { return reinterpret_cast<char*>(addr); }
+};
+
+class TypeMap {
+ public:
+  const std::vector<Run>& runs() const { return *runs_; }
+  bool empty() const { return runs_->empty(); }
+  std::uint64_t size() const { return size_; }         // data bytes of one element
+  std::int64_t elements() const { return elements_; }  // basic elements of one element
+  // Lowest and one-past-highest data byte (both 0 for an empty map).
+  std::int64_t data_lb() const;
+  std::int64_t data_ub() const;
+  // One block, so `count` elements at stride size() are one block too.
+  bool is_single_block() const { return runs_->size() == 1 && runs_->front().count == 1; }
+
+  // Appends one run after the others, merging it into the last one when possible.
+  void append(const Run& r);
+  // Appends `copies` copies of `m`, the k-th shifted by disp + k * extent.
+  void append(const TypeMap& m, std::int64_t disp, std::int64_t copies, std::int64_t extent);
+
+  // Calls f(addr, len) for each data block of `count` elements at `base` (element i at
+  // base + i * extent), in packing order, stopping after `limit` bytes (the last block is cut).
+  template <class F>
+  void for_each_block(std::intptr_t base, std::int64_t count, std::int64_t extent,
+                      std::uint64_t limit, F&& f) const;
+
+  // Packs the first `limit` bytes of `count` elements at `base` into `out`; returns the bytes
+  // written (min(limit, count * size())).
+  std::uint64_t pack(std::intptr_t base, std::int64_t count, std::int64_t extent,
+                     std::uint64_t limit, char* out, const AddressMap& mem) const;
+  // Unpacks `bytes` packed bytes from `in` into up to `count` elements at `base`; a short input
+  // fills the first elements and part of the next, as a short message does (MPI-3.1 3.2.5).
+  std::uint64_t unpack(const char* in, std::uint64_t bytes, std::intptr_t base, std::int64_t count,
+                       std::int64_t extent, const AddressMap& mem) const;
+  // Basic elements in the first `bytes` bytes of a packed stream of elements of this map, or -1
+  // when the bytes end inside a basic element.
+  std::int64_t count_elements(std::uint64_t bytes) const;
+
+ private:
+  Run& last() { return runs_->back(); }
+  void own();  // copy-on-write: maps are shared by dup, resized and the types built on them
+
+  std::shared_ptr<std::vector<Run>> runs_ = std::make_shared<std::vector<Run>>();
+  std::uint64_t size_ = 0;
+  std::int64_t elements_ = 0;
+};
+
+template <class F>
+void TypeMap::for_each_block(std::intptr_t base, std::int64_t count, std::int64_t extent,
+                             std::uint64_t limit, F&& f) const {
+  if (limit == 0 || count <= 0) return;
+  const std::vector<Run>& runs = *runs_;
+  if (is_single_block() && extent == runs[0].len) {  // the contiguous fast path
+    std::uint64_t total = static_cast<std::uint64_t>(count) * size_;
+    f(base + runs[0].disp, limit < total ? limit : total);
+    return;
+  }
+  for (std::int64_t i = 0; i < count; ++i) {
+    std::intptr_t origin = base + i * extent;
+    for (const Run& r : runs) {
+      std::intptr_t at = origin + r.disp;
+      for (std::int64_t j = 0; j < r.count; ++j, at += r.stride) {
+        auto len = static_cast<std::uint64_t>(r.len);
+        if (len >= limit) {
+          f(at, limit);
+          return;
+        }
+        f(at, len);
+        limit -= len;
+      }
+    }
+  }
+}
+
+}  // namespace simmpi::mpi
