@@ -41,6 +41,7 @@ void RequestPool::release(Request* r) {
   std::uint32_t slot = static_cast<unsigned>(r->handle) & 0xFFFFFFu;
   SIMMPI_ASSERT(table_[slot] == r, "request released twice");
   table_[slot] = nullptr;
+  r->type = nullptr;  // a type freed by the application goes now, not when the slot is reused
   free_slots_.push_back(slot);
   spare_.push_back(r);
 }

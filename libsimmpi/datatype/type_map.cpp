@@ -46,22 +46,32 @@ bool try_merge(Run& p, const Run& r) {
 
 }  // namespace
 
+const std::vector<Run>& TypeMap::no_runs() {
+  static const std::vector<Run> none;
+  return none;
+}
+
 std::int64_t TypeMap::data_lb() const {
+  const std::vector<Run>& rs = runs();
   std::int64_t lb = 0;
-  for (std::size_t i = 0; i < runs_->size(); ++i)
-    lb = i == 0 ? run_lb((*runs_)[i]) : std::min(lb, run_lb((*runs_)[i]));
+  for (std::size_t i = 0; i < rs.size(); ++i)
+    lb = i == 0 ? run_lb(rs[i]) : std::min(lb, run_lb(rs[i]));
   return lb;
 }
 
 std::int64_t TypeMap::data_ub() const {
+  const std::vector<Run>& rs = runs();
   std::int64_t ub = 0;
-  for (std::size_t i = 0; i < runs_->size(); ++i)
-    ub = i == 0 ? run_ub((*runs_)[i]) : std::max(ub, run_ub((*runs_)[i]));
+  for (std::size_t i = 0; i < rs.size(); ++i)
+    ub = i == 0 ? run_ub(rs[i]) : std::max(ub, run_ub(rs[i]));
   return ub;
 }
 
 void TypeMap::own() {
-  if (runs_.use_count() > 1) runs_ = std::make_shared<std::vector<Run>>(*runs_);
+  if (!runs_)
+    runs_ = std::make_shared<std::vector<Run>>();
+  else if (runs_.use_count() > 1)
+    runs_ = std::make_shared<std::vector<Run>>(*runs_);
 }
 
 void TypeMap::append(const Run& r) {
@@ -128,7 +138,7 @@ std::int64_t TypeMap::count_elements(std::uint64_t bytes) const {
   if (size_ == 0) return 0;
   std::int64_t n = static_cast<std::int64_t>(bytes / size_) * elements_;
   auto rest = static_cast<std::int64_t>(bytes % size_);
-  for (const Run& r : *runs_) {
+  for (const Run& r : runs()) {
     if (rest == 0) break;
     std::int64_t whole = std::min(r.count, rest / r.len);
     n += whole * (r.len / r.unit);

@@ -36,15 +36,15 @@ class AddressMap {
 
 class TypeMap {
  public:
-  const std::vector<Run>& runs() const { return *runs_; }
-  bool empty() const { return runs_->empty(); }
+  const std::vector<Run>& runs() const { return runs_ ? *runs_ : no_runs(); }
+  bool empty() const { return runs().empty(); }
   std::uint64_t size() const { return size_; }         // data bytes of one element
   std::int64_t elements() const { return elements_; }  // basic elements of one element
   // Lowest and one-past-highest data byte (both 0 for an empty map).
   std::int64_t data_lb() const;
   std::int64_t data_ub() const;
   // One block, so `count` elements at stride size() are one block too.
-  bool is_single_block() const { return runs_->size() == 1 && runs_->front().count == 1; }
+  bool is_single_block() const { return runs().size() == 1 && runs().front().count == 1; }
 
   // Appends one run after the others, merging it into the last one when possible.
   void append(const Run& r);
@@ -70,10 +70,13 @@ class TypeMap {
   std::int64_t count_elements(std::uint64_t bytes) const;
 
  private:
+  static const std::vector<Run>& no_runs();
   Run& last() { return runs_->back(); }
-  void own();  // copy-on-write: maps are shared by dup, resized and the types built on them
+  // Copy-on-write: maps are shared by dup, resized and the types built on them. An empty map
+  // holds no vector, so the many temporary types of the contiguous fast path cost nothing.
+  void own();
 
-  std::shared_ptr<std::vector<Run>> runs_ = std::make_shared<std::vector<Run>>();
+  std::shared_ptr<std::vector<Run>> runs_;
   std::uint64_t size_ = 0;
   std::int64_t elements_ = 0;
 };
@@ -82,7 +85,7 @@ template <class F>
 void TypeMap::for_each_block(std::intptr_t base, std::int64_t count, std::int64_t extent,
                              std::uint64_t limit, F&& f) const {
   if (limit == 0 || count <= 0) return;
-  const std::vector<Run>& runs = *runs_;
+  const std::vector<Run>& runs = this->runs();
   if (is_single_block() && extent == runs[0].len) {  // the contiguous fast path
     std::uint64_t total = static_cast<std::uint64_t>(count) * size_;
     f(base + runs[0].disp, limit < total ? limit : total);
