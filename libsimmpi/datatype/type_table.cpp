@@ -22,9 +22,13 @@ MPI_Datatype TypeTable::add(int rank, TypeRef t) {
     ranks_.resize(static_cast<std::size_t>(rank) + 1);
   RankTypes& r = ranks_[static_cast<std::size_t>(rank)];
   std::uint32_t slot;
-  if (r.free_slots.size() > kReuseAfter) {
-    slot = r.free_slots.front();
-    r.free_slots.pop_front();
+  if (r.free_slots.size() - r.free_head > kReuseAfter) {
+    slot = r.free_slots[r.free_head++];
+    if (r.free_head * 2 > r.free_slots.size()) {  // drop the used half now and then
+      r.free_slots.erase(r.free_slots.begin(),
+                         r.free_slots.begin() + static_cast<std::ptrdiff_t>(r.free_head));
+      r.free_head = 0;
+    }
   } else {
     slot = static_cast<std::uint32_t>(r.slots.size());
     SIMMPI_ASSERT(slot + kFirst < 0xFFFFFFu, "rank %d holds more than 16M datatype handles", rank);

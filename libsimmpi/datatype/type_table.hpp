@@ -7,8 +7,8 @@
 // MPI_Type_free is reported as invalid rather than taken for the next new type.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "libsimmpi/core/datatype.hpp"
@@ -27,7 +27,10 @@ class TypeTable {
  private:
   struct RankTypes {
     std::vector<TypeRef> slots;
-    std::deque<std::uint32_t> free_slots;
+    // Freed slots, a queue that starts at free_head. Not a std::deque, which allocates even
+    // when empty: a rank that never frees a type pays nothing.
+    std::vector<std::uint32_t> free_slots;
+    std::size_t free_head = 0;
   };
   std::vector<RankTypes> ranks_;
 };

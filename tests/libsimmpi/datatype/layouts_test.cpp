@@ -179,6 +179,18 @@ TEST(Layouts, DarrayFortranCyclic) {
   EXPECT_EQ(selected(*t, a.data()), (std::vector<int>{1, 3, 6, 8, 11, 13}));
 }
 
+// C order, the slow dimension cyclic by 2 over 2 processes: process 0 owns rows 0, 1 and 4 of
+// a 5x3 array (the last block is short), process 1 rows 2 and 3.
+TEST(Layouts, DarrayCyclicInTheSlowDimension) {
+  std::vector<DarrayDim> dims = {{5, MPI_DISTRIBUTE_CYCLIC, 2, 2},
+                                 {3, MPI_DISTRIBUTE_NONE, MPI_DISTRIBUTE_DFLT_DARG, 1}};
+  std::vector<int> a = iota(15);
+  EXPECT_EQ(selected(*darray(0, dims, ArrayOrder::C), a.data()),
+            (std::vector<int>{0, 1, 2, 3, 4, 5, 12, 13, 14}));
+  EXPECT_EQ(selected(*darray(1, dims, ArrayOrder::C), a.data()),
+            (std::vector<int>{6, 7, 8, 9, 10, 11}));
+}
+
 // Block of 4 over 2 processes for 5 elements: the second process gets one.
 TEST(Layouts, DarrayExplicitBlockSize) {
   std::vector<DarrayDim> dims = {{5, MPI_DISTRIBUTE_BLOCK, 4, 2}};

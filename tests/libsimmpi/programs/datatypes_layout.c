@@ -311,6 +311,32 @@ static void packing(void) {
   MPI_Type_free(&v);
 }
 
+/* A freed handle stays invalid until 32 more have been freed; then the oldest is reused. A dup
+ * of a committed type is committed. */
+static void handles(void) {
+  MPI_Datatype first, t;
+  MPI_Type_contiguous(1, MPI_INT, &first);
+  MPI_Datatype kept = first;
+  MPI_Type_free(&first);
+  int reused_at = -1;
+  for (int i = 0; i < 100 && reused_at < 0; ++i) {
+    MPI_Type_contiguous(1, MPI_INT, &t);
+    if (t == kept) reused_at = i;
+    MPI_Type_free(&t);
+  }
+  CHECK(reused_at == 32, "the first freed handle is reused by the 33rd new type (%d)", reused_at);
+  MPI_Type_dup(MPI_INT, &t);
+  int ni, na, nd, comb, x = 5, pos = 0;
+  MPI_Datatype old;
+  MPI_Type_get_envelope(t, &ni, &na, &nd, &comb);
+  MPI_Type_get_contents(t, 0, 0, 1, NULL, NULL, &old);
+  CHECK(comb == MPI_COMBINER_DUP && old == MPI_INT, "dup of MPI_INT");
+  char buf[4];
+  CHECK(MPI_Pack(&x, 1, t, buf, 4, &pos, MPI_COMM_WORLD) == MPI_SUCCESS && pos == 4,
+        "a dup of a predefined type is committed");
+  MPI_Type_free(&t);
+}
+
 /* The error class of each kind of bad argument, with MPI_ERRORS_RETURN. */
 static void errors(void) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -342,6 +368,10 @@ static void errors(void) {
   MPI_Aint av[1];
   MPI_Datatype dv[1];
   CHECK(MPI_Type_get_contents(MPI_INT, 1, 1, 1, iv, av, dv) == MPI_ERR_TYPE, "predefined contents");
+  MPI_Type_vector(2, 1, 2, MPI_INT, &v);
+  CHECK(MPI_Type_get_contents(v, 2, 0, 1, iv, av, dv) == MPI_ERR_ARG, "contents arrays too small");
+  CHECK(MPI_Type_set_name(MPI_INT, "mine") == MPI_ERR_TYPE, "renaming a predefined type");
+  MPI_Type_free(&v);
   int sizes[1] = {4}, subs[1] = {3}, starts[1] = {2};
   CHECK(MPI_Type_create_subarray(1, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &t) == MPI_ERR_ARG,
         "subarray past the end");
@@ -370,6 +400,7 @@ int main(int argc, char** argv) {
   envelopes();
   names();
   packing();
+  handles();
   errors();
   return finish("datatypes_layout");
 }
