@@ -11,19 +11,22 @@ namespace {
 // reduction kind (kept only while every data-carrying block agrees on it).
 class LayoutBuilder {
  public:
-  void add(const Block& b) {
-    const Datatype& old = *b.type;
+  void add(const Block& b) { add(*b.type, b.disp_bytes, b.copies, b.type->extent); }
+
+  // `copies` of `old` at disp, disp + step, ... (a block's own copies are one extent apart; a
+  // vector's blocks are one stride apart).
+  void add(const Datatype& old, std::int64_t disp, std::int64_t copies, std::int64_t step) {
     align_ = std::max(align_, old.align);
     if (!kind_set_) set_kind(old);
-    if (b.copies <= 0) return;
-    add_bounds(b);
+    if (copies <= 0) return;
+    add_bounds(old, disp, copies, step);
     if (old.size == 0) return;
     if (!has_data_)
       set_kind(old);
     else if (elem_ != old.elem || basic_size_ != old.basic_size)
       elem_ = Elem::None, basic_size_ = 0;
     has_data_ = true;
-    map_.append(old.map, b.disp_bytes, b.copies, old.extent);
+    map_.append(old.map, disp, copies, step);
   }
 
   std::unique_ptr<Datatype> finish(bool pad) {
@@ -61,12 +64,11 @@ class LayoutBuilder {
     kind_set_ = true;
   }
 
-  // The copies span [disp + lb, disp + ub) shifted by 0 .. (copies - 1) * extent.
-  void add_bounds(const Block& b) {
-    const Datatype& old = *b.type;
-    std::int64_t reach = (b.copies - 1) * old.extent;
-    std::int64_t lo = b.disp_bytes + old.lb + std::min<std::int64_t>(0, reach);
-    std::int64_t hi = b.disp_bytes + old.lb + old.extent + std::max<std::int64_t>(0, reach);
+  // The copies span [disp + lb, disp + ub) shifted by 0 .. (copies - 1) * step.
+  void add_bounds(const Datatype& old, std::int64_t disp, std::int64_t copies, std::int64_t step) {
+    std::int64_t reach = (copies - 1) * step;
+    std::int64_t lo = disp + old.lb + std::min<std::int64_t>(0, reach);
+    std::int64_t hi = disp + old.lb + old.extent + std::max<std::int64_t>(0, reach);
     lb_ = has_bounds_ ? std::min(lb_, lo) : lo;
     ub_ = has_bounds_ ? std::max(ub_, hi) : hi;
     has_bounds_ = true;
@@ -112,11 +114,14 @@ std::unique_ptr<Datatype> contiguous_layout(std::int64_t count, const Datatype& 
   return b.finish(false);
 }
 
+// `count` copies of one block, `stride_bytes` apart: one step for the map whatever the count
+// (a vector of a million doubles is built in constant time when the block is one run).
 std::unique_ptr<Datatype> hvector_layout(std::int64_t count, std::int64_t blocklength,
                                          std::int64_t stride_bytes, const Datatype& old) {
   if (count == 0 || blocklength == 0 || old.size == 0) return zero_length(old);
+  std::unique_ptr<Datatype> block = contiguous_layout(blocklength, old);
   LayoutBuilder b;
-  for (std::int64_t i = 0; i < count; ++i) b.add(Block{i * stride_bytes, blocklength, &old});
+  b.add(*block, 0, count, stride_bytes);
   return b.finish(false);
 }
 

@@ -8,17 +8,18 @@
 namespace simmpi::mpi {
 namespace {
 
-// First and one-past-last byte covered by a run (its stride may be negative).
+// First and one-past-last data byte of a run (its stride may be negative).
 std::int64_t run_lb(const Run& r) {
-  return std::min(r.disp, r.disp + (r.count - 1) * r.stride);
+  return std::min(r.disp, r.disp + (r.count - 1) * r.stride) + (r.body ? r.body->data_lb() : 0);
 }
 std::int64_t run_ub(const Run& r) {
-  return std::max(r.disp, r.disp + (r.count - 1) * r.stride) + r.len;
+  return std::max(r.disp, r.disp + (r.count - 1) * r.stride) +
+         (r.body ? r.body->data_ub() : r.len);
 }
 
-// A strided run whose blocks touch is one block.
+// A strided run of plain blocks that touch is one block.
 void collapse_if_dense(Run& r) {
-  if (r.count > 1 && r.stride == r.len) {
+  if (r.count > 1 && r.stride == r.len && !r.body) {
     r.len *= r.count;
     r.count = 1;
     r.stride = 0;
@@ -27,8 +28,8 @@ void collapse_if_dense(Run& r) {
 
 // Extends `p` by `r` when r continues p's pattern; false if it does not.
 bool try_merge(Run& p, const Run& r) {
-  if (p.unit != r.unit) return false;
-  if (p.count == 1 && r.count == 1 && r.disp == p.disp + p.len) {  // adjacent blocks
+  if (p.unit != r.unit || p.body != r.body) return false;
+  if (!p.body && p.count == 1 && r.count == 1 && r.disp == p.disp + p.len) {  // adjacent
     p.len += r.len;
     return true;
   }
@@ -78,11 +79,11 @@ void TypeMap::append(const Run& r) {
   if (r.len <= 0 || r.count <= 0) return;
   own();
   size_ += static_cast<std::uint64_t>(r.len * r.count);
-  elements_ += r.len / r.unit * r.count;
+  elements_ += (r.body ? r.body->elements() : r.len / r.unit) * r.count;
   Run n = r;
   if (n.count == 1) n.stride = 0;
   collapse_if_dense(n);
-  if (runs_->empty() || !try_merge(last(), n)) runs_->push_back(n);
+  if (runs_->empty() || !try_merge(last(), n)) runs_->push_back(std::move(n));
 }
 
 void TypeMap::append(const TypeMap& m, std::int64_t disp, std::int64_t copies,
@@ -90,8 +91,8 @@ void TypeMap::append(const TypeMap& m, std::int64_t disp, std::int64_t copies,
   if (copies <= 0 || m.empty()) return;
   const std::vector<Run>& src = m.runs();
   if (src.size() == 1) {
-    // One (possibly strided) run: the copies extend it when they continue its stride, else
-    // become one strided run of single blocks.
+    // One run: the copies extend it when they continue its stride, or become one strided run
+    // when it is a single block.
     Run r = src[0];
     r.disp += disp;
     if (r.count == 1 && copies > 1) {
@@ -106,11 +107,16 @@ void TypeMap::append(const TypeMap& m, std::int64_t disp, std::int64_t copies,
       return;
     }
   }
-  for (std::int64_t k = 0; k < copies; ++k)
+  if (copies == 1) {
     for (Run r : src) {
-      r.disp += disp + k * extent;
+      r.disp += disp;
       append(r);
     }
+    return;
+  }
+  // Several runs copied several times: one run whose blocks are copies of m.
+  append(Run{disp, static_cast<std::int64_t>(m.size()), copies, extent, 1,
+             std::make_shared<const TypeMap>(m)});
 }
 
 std::uint64_t TypeMap::pack(std::intptr_t base, std::int64_t count, std::int64_t extent,
@@ -136,17 +142,22 @@ std::uint64_t TypeMap::unpack(const char* in, std::uint64_t bytes, std::intptr_t
 
 std::int64_t TypeMap::count_elements(std::uint64_t bytes) const {
   if (size_ == 0) return 0;
-  std::int64_t n = static_cast<std::int64_t>(bytes / size_) * elements_;
-  auto rest = static_cast<std::int64_t>(bytes % size_);
+  std::int64_t whole = static_cast<std::int64_t>(bytes / size_) * elements_;
+  std::int64_t part = count_prefix(static_cast<std::int64_t>(bytes % size_));
+  return part < 0 ? -1 : whole + part;
+}
+
+std::int64_t TypeMap::count_prefix(std::int64_t rest) const {
+  std::int64_t n = 0;
   for (const Run& r : runs()) {
     if (rest == 0) break;
     std::int64_t whole = std::min(r.count, rest / r.len);
-    n += whole * (r.len / r.unit);
+    n += whole * (r.body ? r.body->elements() : r.len / r.unit);
     rest -= whole * r.len;
-    if (whole < r.count) {  // the bytes end inside this run's next block
-      if (rest % r.unit) return -1;
-      return n + rest / r.unit;
-    }
+    if (whole == r.count) continue;
+    // The bytes end inside this run's next block.
+    std::int64_t part = r.body ? r.body->count_prefix(rest) : rest % r.unit ? -1 : rest / r.unit;
+    return part < 0 ? -1 : n + part;
   }
   return n;
 }

@@ -134,6 +134,25 @@ TEST(TypeMap, PackReadsThroughTheAddressMap) {
   EXPECT_EQ(out[1], 3);
 }
 
+// Copies of a map of several runs are one run of copies, whatever their number.
+TEST(TypeMap, CopiesOfSeveralRunsNest) {
+  TypeMap pair = map_of({{0, 4, 1, 0, 4}, {8, 4, 1, 0, 4}});  // ints 0 and 2 of 4
+  TypeMap many;
+  many.append(pair, 0, 1000000, 16);
+  ASSERT_EQ(many.runs().size(), 1u);
+  EXPECT_EQ(many.size(), 8000000u);
+  EXPECT_EQ(many.elements(), 2000000);
+  EXPECT_EQ(many.data_ub(), 16 * 999999 + 12);
+  TypeMap three;
+  three.append(pair, 4, 3, 16);
+  int a[20];
+  for (int i = 0; i < 20; ++i) a[i] = i;
+  EXPECT_EQ(pack_ints(three, a, 1, 48), (std::vector<int>{1, 3, 5, 7, 9, 11}));
+  EXPECT_EQ(pack_ints(three, a, 2, 20), (std::vector<int>{1, 3, 5, 7, 9, 11, 6, 8, 10, 12, 14, 16}));
+  EXPECT_EQ(three.count_elements(16), 4);
+  EXPECT_EQ(three.count_elements(18), -1);
+}
+
 TEST(TypeMap, CopiesShareRunsUntilOneChanges) {
   TypeMap a = map_of({{0, 4, 1, 0, 4}});
   TypeMap b = a;

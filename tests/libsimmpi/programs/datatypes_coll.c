@@ -42,6 +42,24 @@ static void bcast_column(void) {
   MPI_Type_free(&col);
 }
 
+/* MPI_BOTTOM with absolute addresses of globals: the root's ints 1 and 3 land in ints 1 and 3. */
+static int g_four[4];
+
+static void bcast_bottom(void) {
+  int root = size / 2, bl[2] = {1, 1};
+  MPI_Aint dp[2];
+  MPI_Get_address(&g_four[1], &dp[0]);
+  MPI_Get_address(&g_four[3], &dp[1]);
+  MPI_Datatype t;
+  MPI_Type_create_hindexed(2, bl, dp, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  for (int i = 0; i < 4; ++i) g_four[i] = rank == root ? 10 + i : -1;
+  MPI_Bcast(MPI_BOTTOM, 1, t, root, MPI_COMM_WORLD);
+  CHECK(g_four[0] == (rank == root ? 10 : -1) && g_four[1] == 11 && g_four[3] == 13,
+        "broadcast to absolute addresses %d %d %d", g_four[0], g_four[1], g_four[3]);
+  MPI_Type_free(&t);
+}
+
 /* Rank r's row of 3 ints becomes column r of a 3 x size matrix at the root, and back. */
 static void gather_scatter_columns(void) {
   int root = size - 1, row[3], *m = malloc(3 * size * sizeof(int));
@@ -248,6 +266,7 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   bcast_column();
+  bcast_bottom();
   gather_scatter_columns();
   allgathers();
   alltoalls();

@@ -77,6 +77,18 @@ static void structs(void) {
   for (int i = 0; i < 3; ++i)
     CHECK(in[i].a == left + i && in[i].b == left * 0.5 + i && in[i].c == 'a' + i,
           "struct %d: %d %g %c", i, in[i].a, in[i].b, in[i].c);
+  /* Three structs as one element: 17 bytes are a whole struct (3 elements) and an int. */
+  MPI_Datatype three;
+  MPI_Type_contiguous(3, other, &three);
+  MPI_Type_commit(&three);
+  memset(in, 0, sizeof in);
+  ring(out, 3, mixed, in, 1, three, &st);
+  CHECK(in[2].a == left + 2 && in[2].c == 'c', "3 structs into contiguous(3, struct)");
+  char raw[17] = {0};
+  ring(raw, 17, MPI_BYTE, in, 1, three, &st);
+  MPI_Get_elements(&st, three, &n);
+  CHECK(n == 4, "17 bytes of 3 structs are 4 basic elements (%d)", n);
+  MPI_Type_free(&three);
   MPI_Type_free(&mixed);
   MPI_Type_free(&other);
 }
