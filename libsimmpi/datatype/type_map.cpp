@@ -13,8 +13,7 @@ std::int64_t run_lb(const Run& r) {
   return std::min(r.disp, r.disp + (r.count - 1) * r.stride) + (r.body ? r.body->data_lb() : 0);
 }
 std::int64_t run_ub(const Run& r) {
-  return std::max(r.disp, r.disp + (r.count - 1) * r.stride) +
-         (r.body ? r.body->data_ub() : r.len);
+  return std::max(r.disp, r.disp + (r.count - 1) * r.stride) + (r.body ? r.body->data_ub() : r.len);
 }
 
 // A strided run of plain blocks that touch is one block.

@@ -148,7 +148,8 @@ TEST(TypeMap, CopiesOfSeveralRunsNest) {
   int a[20];
   for (int i = 0; i < 20; ++i) a[i] = i;
   EXPECT_EQ(pack_ints(three, a, 1, 48), (std::vector<int>{1, 3, 5, 7, 9, 11}));
-  EXPECT_EQ(pack_ints(three, a, 2, 20), (std::vector<int>{1, 3, 5, 7, 9, 11, 6, 8, 10, 12, 14, 16}));
+  EXPECT_EQ(pack_ints(three, a, 2, 20),
+            (std::vector<int>{1, 3, 5, 7, 9, 11, 6, 8, 10, 12, 14, 16}));
   EXPECT_EQ(three.count_elements(16), 4);
   EXPECT_EQ(three.count_elements(18), -1);
 }

@@ -10,7 +10,9 @@
 
 static int rank, size;
 
-static long long sum_ranks(void) { return (long long)size * (size - 1) / 2; }
+static long long sum_ranks(void) {
+  return (long long)size * (size - 1) / 2;
+}
 
 /* A column of a matrix with `cols` columns of `old`, resized so that consecutive columns are one
  * element apart (the idiom for gathering rows into columns). */
@@ -29,7 +31,7 @@ static void bcast_column(void) {
   MPI_Datatype col;
   MPI_Type_vector(6, 1, 6, MPI_INT, &col);
   MPI_Type_commit(&col);
-  for (int root = 0; root < size; root += size > 1 ? size - 1 : 1) {
+  for (int root = 0; root<size; root += size> 1 ? size - 1 : 1) {
     int m[6][6] = {{0}};
     if (rank == root)
       for (int i = 0; i < 6; ++i) m[i][2] = root * 100 + i;
@@ -81,7 +83,8 @@ static void gather_scatter_columns(void) {
   int back[3] = {-1, -1, -1};
   MPI_Scatter(m, 1, col, back, 3, MPI_INT, root, MPI_COMM_WORLD);
   int from = size - 1 - rank; /* the reversed gather put rank `from`'s row in column rank */
-  CHECK(back[0] == from * 10 && back[2] == from * 10 + 2, "scatter of columns %d %d", back[0], back[2]);
+  CHECK(back[0] == from * 10 && back[2] == from * 10 + 2, "scatter of columns %d %d", back[0],
+        back[2]);
   MPI_Scatterv(m, counts, displs, col, back, 3, MPI_INT, root, MPI_COMM_WORLD);
   CHECK(back[0] == rank * 10 && back[2] == rank * 10 + 2, "scatterv of reversed columns");
   for (int j = 0; j < 3; ++j) m[j * size + rank] = rank == root ? row[j] : -1;
@@ -185,9 +188,14 @@ static void sums(void) {
   MPI_Datatype ty[2] = {MPI_DOUBLE, MPI_DOUBLE};
   MPI_Type_create_struct(2, bl, dp, ty, &holes);
   MPI_Type_commit(&holes);
-  struct { double x; int pad; double y; } a = {rank, rank, 2.0 * rank}, b = {0, -3, 0};
+  struct {
+    double x;
+    int pad;
+    double y;
+  } a = {rank, rank, 2.0 * rank}, b = {0, -3, 0};
   MPI_Reduce(&a, &b, 1, holes, MPI_MAX, 0, MPI_COMM_WORLD);
-  if (rank == 0) CHECK(b.x == size - 1 && b.y == 2.0 * (size - 1) && b.pad == -3, "max over a struct");
+  if (rank == 0)
+    CHECK(b.x == size - 1 && b.y == 2.0 * (size - 1) && b.pad == -3, "max over a struct");
   MPI_Type_free(&four);
   MPI_Type_free(&evens);
   MPI_Type_free(&holes);
@@ -195,12 +203,18 @@ static void sums(void) {
 
 /* MAXLOC/MINLOC on pair types, whose data maps skip the padding. */
 static void locs(void) {
-  struct { double v; int i; } dl[3], dr[3];
+  struct {
+    double v;
+    int i;
+  } dl[3], dr[3];
   for (int k = 0; k < 3; ++k) dl[k].v = rank == k % size ? 100 + k : rank * 0.5, dl[k].i = rank;
   MPI_Allreduce(dl, dr, 3, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
   for (int k = 0; k < 3; ++k)
     CHECK(dr[k].v == 100 + k && dr[k].i == k % size, "maxloc[%d] %g@%d", k, dr[k].v, dr[k].i);
-  struct { short v; int i; } sl[2], sr[2];
+  struct {
+    short v;
+    int i;
+  } sl[2], sr[2];
   sl[0].v = (short)(rank % 3), sl[0].i = rank;
   sl[1].v = (short)(10 - rank), sl[1].i = rank;
   MPI_Allreduce(sl, sr, 2, MPI_SHORT_INT, MPI_MINLOC, MPI_COMM_WORLD);
@@ -256,7 +270,8 @@ static void mixed_kinds(void) {
   MPI_Type_commit(&t);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   char in[16] = {0}, out[16];
-  CHECK(MPI_Allreduce(in, out, 1, t, MPI_SUM, MPI_COMM_WORLD) == MPI_ERR_OP, "sum of {int, double}");
+  CHECK(MPI_Allreduce(in, out, 1, t, MPI_SUM, MPI_COMM_WORLD) == MPI_ERR_OP,
+        "sum of {int, double}");
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
   MPI_Type_free(&t);
 }

@@ -39,7 +39,10 @@ static void pair_types(void) {
   check_bounds(MPI_FLOAT_INT, 8, 0, 8, 0, 8, "MPI_FLOAT_INT");
   check_bounds(MPI_2INT, 8, 0, 8, 0, 8, "MPI_2INT");
   check_bounds(MPI_LONG_DOUBLE_INT, 20, 0, 32, 0, 20, "MPI_LONG_DOUBLE_INT");
-  struct { double v; int i; } p[2] = {{1.5, 7}, {2.5, 9}}, q[2];
+  struct {
+    double v;
+    int i;
+  } p[2] = {{1.5, 7}, {2.5, 9}}, q[2];
   char buf[64];
   int pos = 0;
   MPI_Pack(p, 2, MPI_DOUBLE_INT, buf, sizeof buf, &pos, MPI_COMM_WORLD);
@@ -111,7 +114,8 @@ struct Mixed {
 static void structs(void) {
   MPI_Datatype s, r, two;
   int bl[3] = {1, 1, 1};
-  MPI_Aint dp[3] = {offsetof(struct Mixed, a), offsetof(struct Mixed, b), offsetof(struct Mixed, c)};
+  MPI_Aint dp[3] = {offsetof(struct Mixed, a), offsetof(struct Mixed, b),
+                    offsetof(struct Mixed, c)};
   MPI_Datatype ty[3] = {MPI_INT, MPI_DOUBLE, MPI_CHAR};
   MPI_Type_create_struct(3, bl, dp, ty, &s);
   MPI_Type_commit(&s);

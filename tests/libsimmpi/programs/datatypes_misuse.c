@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Datatype misuse under MPI_ERRORS_ARE_FATAL: each mode (argv[1]) makes one mistake; the run
  * must end with a message naming the call, the rank and the argument. */
-#include <string.h>
-
 #include <mpi.h>
+#include <string.h>
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);

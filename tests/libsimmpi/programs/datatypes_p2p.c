@@ -136,7 +136,8 @@ static void partial(void) {
   MPI_Irecv(got, 2, two, left, 1, MPI_COMM_WORLD, &r);
   MPI_Send(six, 6, MPI_INT, right, 1, MPI_COMM_WORLD);
   CHECK(MPI_Wait(&r, &st) == MPI_ERR_TRUNCATE, "6 ints into 2 pairs are truncated");
-  CHECK(got[3] == left * 10 + 3 && got[4] == -1, "the first 4 ints arrived (%d %d)", got[3], got[4]);
+  CHECK(got[3] == left * 10 + 3 && got[4] == -1, "the first 4 ints arrived (%d %d)", got[3],
+        got[4]);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
   MPI_Type_free(&two);
   MPI_Type_free(&spread);
@@ -250,7 +251,10 @@ static void packed_and_pairs(void) {
   double d[2] = {rank + 0.5, rank + 0.25};
   MPI_Pack(&k, 1, MPI_INT, buf, sizeof buf, &pos, MPI_COMM_WORLD);
   MPI_Pack(d, 2, MPI_DOUBLE, buf, sizeof buf, &pos, MPI_COMM_WORLD);
-  struct { int k; double d[2]; } in;
+  struct {
+    int k;
+    double d[2];
+  } in;
   int bl[2] = {1, 2};
   MPI_Aint dp[2] = {0, 8};
   MPI_Datatype ty[2] = {MPI_INT, MPI_DOUBLE}, t;
@@ -259,7 +263,10 @@ static void packed_and_pairs(void) {
   ring(buf, pos, MPI_PACKED, &in, 1, t, MPI_STATUS_IGNORE);
   CHECK(in.k == left && in.d[1] == left + 0.25, "MPI_PACKED received as a struct");
   MPI_Type_free(&t);
-  struct { double v; int i; } p[3] = {{rank, 1}, {rank + 1, 2}, {rank + 2, 3}}, q[3];
+  struct {
+    double v;
+    int i;
+  } p[3] = {{rank, 1}, {rank + 1, 2}, {rank + 2, 3}}, q[3];
   MPI_Status st;
   ring(p, 3, MPI_DOUBLE_INT, q, 3, MPI_DOUBLE_INT, &st);
   int n;
