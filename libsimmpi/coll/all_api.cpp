@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The unrooted collectives: MPI_Barrier, MPI_Allreduce, MPI_Allgather(v), MPI_Alltoall(v),
-// MPI_Reduce_scatter(_block), MPI_Scan, MPI_Exscan.
+// MPI_Reduce_scatter(_block), MPI_Scan, MPI_Exscan. Buffers of non-contiguous datatypes go
+// through PackedViews (see packed_view.hpp).
 #include <cstring>
 #include <numeric>
 #include <vector>
 
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/packed_view.hpp"
 
 using namespace simmpi::mpi;
 
@@ -14,11 +16,6 @@ namespace {
 
 std::size_t bytes_of(int count, const Datatype* t) {
   return static_cast<std::size_t>(count) * t->size;
-}
-
-// Copies the input into the output buffer unless the call was MPI_IN_PLACE.
-void take_input(const void* sendbuf, void* recvbuf, std::size_t bytes) {
-  if (sendbuf != MPI_IN_PLACE && bytes) std::memmove(recvbuf, sendbuf, bytes);
 }
 
 // Reduction of everyone's `total` elements, then each rank keeps its slice (counts[i] elements
@@ -61,9 +58,11 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype da
   k.count(count).type(datatype, &t).op(op, t);
   if (k.ok()) k.agree("MPI_Allreduce", -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
   if (!k.ok()) return k.error();
-  take_input(sendbuf, recvbuf, bytes_of(count, t));
+  PackedView v(recvbuf, t, 0, count);
+  v.load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
   CollContext c(call.world, k.comm());
-  allreduce_recursive_doubling(c, recvbuf, count, *t, op);
+  allreduce_recursive_doubling(c, v.data(), count, *v.type(), op);
+  v.store(0, count);
   return MPI_SUCCESS;
 }
 
@@ -78,10 +77,19 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
   if (k.ok()) k.agree("MPI_Allgather", -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
   if (!k.ok()) return k.error();
   std::size_t block = bytes_of(recvcount, rt);
-  auto* own = static_cast<char*>(recvbuf) + block * static_cast<std::size_t>(k.rank());
-  take_input(sendbuf, own, block);
+  std::int64_t all = static_cast<std::int64_t>(k.comm().size()) * recvcount;
+  PackedView rv(recvbuf, rt, 0, all);
+  if (in_place) {
+    rv.load(static_cast<std::int64_t>(k.rank()) * recvcount, recvcount);
+  } else {
+    PackedView sv(sendbuf, st, 0, sendcount);
+    sv.load(0, sendcount);
+    char* own = rv.data() + block * static_cast<std::size_t>(k.rank());
+    if (block) std::memmove(own, sv.data(), block);
+  }
   CollContext c(call.world, k.comm());
-  allgather_bruck(c, recvbuf, block);
+  allgather_bruck(c, rv.data(), block);
+  rv.store(0, all);
   return MPI_SUCCESS;
 }
 
@@ -101,13 +109,18 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
   // Gather everything packed at rank 0, broadcast the packed blocks, unpack at the displacements
   // (a rank's bytes outside its blocks are never written).
   int n = k.comm().size(), r = k.rank();
-  std::vector<std::size_t> counts = to_bytes(recvcounts, n, *rt, false);
+  ElementSpan span = span_of(recvcounts, displs, n);
+  PackedView rv(recvbuf, rt, span.first, span.last);
+  if (in_place) rv.load(displs[r], recvcounts[r]);
+  PackedView sv(sendbuf, in_place ? nullptr : st, 0, sendcount);
+  sv.load(0, sendcount);
+  std::vector<std::size_t> counts = to_bytes(recvcounts, n, *rv.type(), false);
   std::vector<std::size_t> offsets(static_cast<std::size_t>(n));
   std::size_t total = 0;
   for (std::size_t i = 0; i < counts.size(); ++i) offsets[i] = total, total += counts[i];
-  auto* out = static_cast<char*>(recvbuf);
-  std::vector<std::size_t> where = to_bytes(displs, n, *rt, true);
-  const void* mine = in_place ? out + where[static_cast<std::size_t>(r)] : sendbuf;
+  char* out = rv.data();
+  std::vector<std::size_t> where = to_bytes(displs, n, *rv.type(), true);
+  const void* mine = in_place ? out + where[static_cast<std::size_t>(r)] : sv.data();
   std::vector<char> packed(total);
   CollContext c(call.world, k.comm());
   gatherv_linear(c, mine, counts[static_cast<std::size_t>(r)], packed.data(), counts, offsets, 0);
@@ -116,6 +129,7 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
     auto u = static_cast<std::size_t>(i);
     if (counts[u] && !(in_place && i == r)) std::memcpy(out + where[u], packed.data() + offsets[u], counts[u]);
   }
+  rv.store_blocks(recvcounts, displs, n, in_place ? r : -1);
   return MPI_SUCCESS;
 }
 
@@ -131,15 +145,23 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
   if (!k.ok()) return k.error();
   int n = k.comm().size();
   std::size_t block = bytes_of(recvcount, rt);
+  std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
+  PackedView rv(recvbuf, rt, 0, all);
+  PackedView sv(sendbuf, in_place ? nullptr : st, 0, static_cast<std::int64_t>(n) * sendcount);
+  sv.load(0, static_cast<std::int64_t>(n) * sendcount);
   std::vector<char> copy;
   if (in_place) {  // the send data is the receive buffer: work from a copy
-    copy.assign(static_cast<char*>(recvbuf), static_cast<char*>(recvbuf) + block * static_cast<std::size_t>(n));
+    rv.load(0, all);
+    copy.assign(rv.data(), rv.data() + block * static_cast<std::size_t>(n));
     sendbuf = copy.data();
+  } else {
+    sendbuf = sv.data();
   }
   std::size_t sblock = in_place ? block : bytes_of(sendcount, st);
   CollContext c(call.world, k.comm());
-  alltoallv_pairwise(c, sendbuf, uniform(n, sblock), strided(n, sblock), recvbuf, uniform(n, block),
-                     strided(n, block));
+  alltoallv_pairwise(c, sendbuf, uniform(n, sblock), strided(n, sblock), rv.data(),
+                     uniform(n, block), strided(n, block));
+  rv.store(0, all);
   return MPI_SUCCESS;
 }
 
@@ -161,20 +183,29 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
   k.agree("MPI_Alltoallv", -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   int n = k.comm().size();
-  std::vector<std::size_t> rc = to_bytes(recvcounts, n, *rt, false), rd = to_bytes(rdispls, n, *rt, true);
+  ElementSpan rspan = span_of(recvcounts, rdispls, n);
+  PackedView rv(recvbuf, rt, rspan.first, rspan.last);
+  std::vector<std::size_t> rc = to_bytes(recvcounts, n, *rv.type(), false),
+                           rd = to_bytes(rdispls, n, *rv.type(), true);
   std::vector<char> copy;
   std::vector<std::size_t> sc = rc, sd = rd;
+  ElementSpan sspan = in_place ? ElementSpan{} : span_of(sendcounts, sdispls, n);
+  PackedView sv(sendbuf, in_place ? nullptr : st, sspan.first, sspan.last);
   if (in_place) {
+    rv.load_blocks(recvcounts, rdispls, n);
     std::size_t end = 0;
     for (int i = 0; i < n; ++i) end = std::max(end, rd[static_cast<std::size_t>(i)] + rc[static_cast<std::size_t>(i)]);
-    copy.assign(static_cast<char*>(recvbuf), static_cast<char*>(recvbuf) + end);
+    copy.assign(rv.data(), rv.data() + end);
     sendbuf = copy.data();
   } else {
-    sc = to_bytes(sendcounts, n, *st, false);
-    sd = to_bytes(sdispls, n, *st, true);
+    sv.load_blocks(sendcounts, sdispls, n);
+    sc = to_bytes(sendcounts, n, *sv.type(), false);
+    sd = to_bytes(sdispls, n, *sv.type(), true);
+    sendbuf = sv.data();
   }
   CollContext c(call.world, k.comm());
-  alltoallv_pairwise(c, sendbuf, sc, sd, recvbuf, rc, rd);
+  alltoallv_pairwise(c, sendbuf, sc, sd, rv.data(), rc, rd);
+  rv.store_blocks(recvcounts, rdispls, n);
   return MPI_SUCCESS;
 }
 
@@ -190,8 +221,11 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
   CollContext c(call.world, k.comm());
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   int total = std::accumulate(recvcounts, recvcounts + k.comm().size(), 0);
-  std::vector<char> in(static_cast<const char*>(input), static_cast<const char*>(input) + bytes_of(total, t));
-  reduce_then_scatter(c, in.data(), recvbuf, recvcounts, *t, op);
+  PackedView in(input, t, 0, total, PackedView::Copy::Always);  // recvbuf may be the input
+  in.load(0, total);
+  PackedView out(recvbuf, t, 0, recvcounts[k.rank()]);
+  reduce_then_scatter(c, in.data(), out.data(), recvcounts, *in.type(), op);
+  out.store(0, recvcounts[k.rank()]);
   return MPI_SUCCESS;
 }
 
@@ -206,10 +240,12 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
   int n = k.comm().size();
   std::vector<int> counts(static_cast<std::size_t>(n), recvcount);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  std::vector<char> in(static_cast<const char*>(input),
-                       static_cast<const char*>(input) + bytes_of(recvcount * n, t));
+  PackedView in(input, t, 0, static_cast<std::int64_t>(recvcount) * n, PackedView::Copy::Always);
+  in.load(0, static_cast<std::int64_t>(recvcount) * n);
+  PackedView out(recvbuf, t, 0, recvcount);
   CollContext c(call.world, k.comm());
-  reduce_then_scatter(c, in.data(), recvbuf, counts.data(), *t, op);
+  reduce_then_scatter(c, in.data(), out.data(), counts.data(), *in.type(), op);
+  out.store(0, recvcount);
   return MPI_SUCCESS;
 }
 
@@ -221,21 +257,13 @@ static int scan(const char* name, bool exclusive, const void* sendbuf, void* rec
   k.count(count).type(datatype, &t).op(op, t);
   if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
   if (!k.ok()) return k.error();
-  std::size_t bytes = bytes_of(count, t);
-  std::vector<char> mine(bytes);
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  if (bytes) std::memcpy(mine.data(), input, bytes);
+  // The scan runs on a private copy of this rank's input; the exclusive result of rank 0 is
+  // undefined, and its recvbuf is left untouched.
+  PackedView v(recvbuf, t, 0, count, PackedView::Copy::Always);
+  v.load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
   CollContext c(call.world, k.comm());
-  if (!exclusive) {
-    scan_recursive_doubling(c, mine.data(), count, *t, op, false);
-    if (bytes) std::memcpy(recvbuf, mine.data(), bytes);
-  } else {
-    // The exclusive result goes straight into recvbuf; rank 0's stays untouched (undefined).
-    std::vector<char> out(static_cast<char*>(recvbuf), static_cast<char*>(recvbuf) + bytes);
-    if (bytes) std::memcpy(out.data(), mine.data(), bytes);
-    scan_recursive_doubling(c, out.data(), count, *t, op, true);
-    if (bytes && k.rank() != 0) std::memcpy(recvbuf, out.data(), bytes);
-  }
+  scan_recursive_doubling(c, v.data(), count, *v.type(), op, exclusive);
+  if (!exclusive || k.rank() != 0) v.store(0, count);
   return MPI_SUCCESS;
 }
 

@@ -121,9 +121,18 @@ Communicator* ApiCall::comm(MPI_Comm h) {
   return c;
 }
 
+// Communication needs a committed type (MPI-3.1 4.1.9).
 const Datatype* ApiCall::datatype(MPI_Datatype h, MPI_Comm c) {
-  const Datatype* t = find_datatype(h);
-  if (!t) fail(c, MPI_ERR_TYPE, "%s is not a valid datatype", datatype_name(h));
+  const Datatype* t = find_datatype(h, rank);
+  if (!t && h == MPI_DATATYPE_NULL) {
+    fail(c, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
+  } else if (!t) {
+    fail(c, MPI_ERR_TYPE, "datatype 0x%08x is not a datatype of this rank (never created, or "
+         "freed with MPI_Type_free)", static_cast<unsigned>(h));
+  } else if (!is_committed(*t)) {
+    fail(c, MPI_ERR_TYPE, "%s is not committed; call MPI_Type_commit before using it", t->name);
+    return nullptr;
+  }
   return t;
 }
 

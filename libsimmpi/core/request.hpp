@@ -36,7 +36,7 @@ struct Request {
   // The application buffer (receive: where data goes; send: where it comes from).
   void* buf = nullptr;
   int count = 0;
-  const Datatype* type = nullptr;
+  TypeRef type;  // keeps a derived type alive while the request is pending (MPI-3.1 4.1.9)
   Communicator* comm = nullptr;
   int context = 0;
   int peer = 0;  // comm rank: destination of a send, source (or MPI_ANY_SOURCE) of a receive

@@ -134,12 +134,4 @@ double MPI_Wtick(void) { return 1e-12; }
 
 double simmpi_now(void) { return World::get().now().seconds(); }
 
-int MPI_Type_size(MPI_Datatype datatype, int* size) {
-  ApiCall call("MPI_Type_size", ApiCall::Needs::Nothing);
-  const Datatype* t = call.datatype(datatype, MPI_COMM_WORLD);
-  if (!t) return MPI_ERR_TYPE;
-  *size = static_cast<int>(t->size);
-  return MPI_SUCCESS;
-}
-
 }  // extern "C"

@@ -31,27 +31,41 @@ void release_bsend_charge(World& w, Message* m) {
   w.scheduler().wake(w.scheduler().process(m->src_world), w.now());  // MPI_Buffer_detach waits
 }
 
-// Moves up to the receive's capacity of packed bytes into its buffer. `src` is packed data.
+// A rank's memory as seen from whichever rank runs now: its globals may live in a privatizer
+// copy. Translated block by block, since a derived type (MPI_BOTTOM with absolute addresses)
+// may mix globals with heap and stack data.
+class RankMemory final : public AddressMap {
+ public:
+  RankMemory(World& w, int rank) : privatizer_(w.scheduler().privatizer()), rank_(rank) {}
+  char* at(std::intptr_t addr) const override {
+    return static_cast<char*>(privatizer_.translate(rank_, reinterpret_cast<void*>(addr)));
+  }
+
+ private:
+  runtime::Privatizer& privatizer_;
+  int rank_;
+};
+
+// Moves up to the receive's capacity of packed bytes into its buffer. `src` is packed data; a
+// short message fills part of the last element (MPI-3.1 3.2.5).
 void unpack_into(World& w, Request* r, const char* src, std::uint64_t bytes) {
   std::uint64_t n = std::min(bytes, r->capacity_bytes());
   if (n == 0) return;
-  void* dst = w.scheduler().privatizer().translate(r->owner, r->buf);
-  int elements = static_cast<int>(n / r->type->size);
-  unpack(src, elements, *r->type, dst);
-  std::uint64_t rest = n - static_cast<std::uint64_t>(elements) * r->type->size;
-  if (rest) std::memcpy(static_cast<char*>(dst) + (n - rest), src + (n - rest), rest);
+  unpack_bytes(src, n, r->count, *r->type, r->buf, RankMemory(w, r->owner));
 }
 
-// Copies a message's payload straight from the sender's buffer into the receive's.
+// Copies a message's payload straight from the sender's buffer into the receive's: one copy
+// when the sender's data is contiguous, else through a packed buffer of what fits.
 void copy_from_sender(World& w, int src_world, const Request* s, Request* r) {
-  const void* src = w.scheduler().privatizer().translate(src_world, s->buf);
-  std::uint64_t bytes = s->capacity_bytes();
+  std::uint64_t bytes = std::min(s->capacity_bytes(), r->capacity_bytes());
+  if (bytes == 0) return;
   if (s->type->contiguous) {
+    const void* src = w.scheduler().privatizer().translate(src_world, s->buf);
     unpack_into(w, r, static_cast<const char*>(src), bytes);
     return;
   }
   std::unique_ptr<char[]> packed(new char[bytes]);
-  pack(src, s->count, *s->type, packed.get());
+  pack_bytes(s->buf, s->count, *s->type, bytes, packed.get(), RankMemory(w, src_world));
   unpack_into(w, r, packed.get(), bytes);
 }
 
