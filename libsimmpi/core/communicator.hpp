@@ -49,6 +49,11 @@ class Communicator {
   // MPI_SUCCESS, or the error class of the disagreement with what an earlier rank passed and a
   // sentence describing it in `why`.
   int check_collective(int comm_rank, const CollectiveSignature& sig, std::string* why);
+  // How many collectives `comm_rank` has entered on this communicator (check_collective calls);
+  // the same sequence on every member, so it numbers the collectives' messages apart.
+  std::uint32_t collectives_entered(int comm_rank) const {
+    return collective_count_.empty() ? 0 : collective_count_[static_cast<std::size_t>(comm_rank)];
+  }
 
  private:
   MPI_Comm handle_;
