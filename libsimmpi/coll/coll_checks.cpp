@@ -56,6 +56,7 @@ CollChecks& CollChecks::agree(const char* call, int root, MPI_Op op, std::int64_
   if (!ok()) return *this;
   std::string why;
   int cls = comm_->check_collective(rank_, CollectiveSignature{call, root, op, bytes}, &why);
+  seq_ = comm_->collectives_entered(rank_) - 1;
   if (cls != MPI_SUCCESS) error_ = call_.fail(handle_, cls, "%s", why.c_str());
   return *this;
 }
