@@ -5,8 +5,8 @@
 // neighbour and sit out; the remaining 2^k ranks exchange and combine with partners at distance
 // 1, 2, 4, ...; the odd ranks then return the result. The lower rank's data is always the left
 // operand, so non-commutative operations are combined in rank order.
-// Cost: p = 2^k, T = lg h(S); otherwise the fold and the return add one message each,
-// T = (floor(log2 p) + 2) h(S).
+// Cost: p = 2^k, all ranks in step, T = lg h(S). Otherwise the fold and the return add a
+// message each, and the ranks that waited for the fold start their exchanges late.
 #include <cstring>
 #include <vector>
 

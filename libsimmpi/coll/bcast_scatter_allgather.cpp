@@ -5,10 +5,9 @@
 // the ranks gather them back by recursive doubling. For p not a power of two, a rank whose
 // partner does not exist gets the missing blocks from ranks of its own subtree that received
 // them (recursive halving), as MPICH and Open MPI do.
-// Cost (p = 2^k, b = S/p, blocks eager): the scatter's first path halves the message at each
-// of the k hops and the allgather exchanges b, 2b, ... (p/2) b; when the root's later sends
-// never delay the critical path (g(S/2) <= h(S/4) ...), T = sum_{i=1..k} h(S/2^i) +
-// sum_{i=0..k-1} h(2^i b) with the scatter's sends charged as in the header of scatter_binomial.
+// Cost (p = 2^k, b = S/p, every message eager): the last rank's block comes down the scatter's
+// longest path, whose k hops carry S/2, S/4, ... S/p, and the allgather's step i then moves
+// 2^i b to the ranks that depend on it: T = sum_{i=1..k} h(S/2^i) + sum_{i=0..k-1} h(2^i b).
 #include <algorithm>
 
 #include "libsimmpi/coll/algorithms.hpp"

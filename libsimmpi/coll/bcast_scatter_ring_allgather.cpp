@@ -3,8 +3,8 @@
 // Gropp 2005 section 3.1; Open MPI's "scatter_allgather_ring"): the root scatters blocks of
 // ceil(S/p) bytes down a binomial tree, then in p - 1 ring steps each rank passes the block it
 // got last to its right neighbour.
-// Cost (b = S/p): the scatter as in bcast_scatter_allgather, then p - 1 ring steps of h(b)
-// each once all ranks hold their block.
+// Cost (p = 2^k, b = S/p, every message eager): the scatter's longest path, then p - 1 ring
+// steps paced by the last rank to get its block: T = sum_{i=1..k} h(S/2^i) + (p - 1) h(b).
 #include <algorithm>
 
 #include "libsimmpi/coll/algorithms.hpp"

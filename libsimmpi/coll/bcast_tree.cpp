@@ -6,12 +6,13 @@
 // binomial shape and one segment this is also MPICH's binomial broadcast (children farthest
 // first), and Open MPI's "binomial", "binary_tree", "knomial", "chain" and "pipeline" are this
 // algorithm on their trees.
-// Cost with one segment of S bytes (h = h(S), g = g(S)): a child served j-th by its parent
-// starts (j - 1) g after the first, so for p = 2^k on the binomial tree T = lg h; on the
-// complete k-ary level tree of depth d, T = d (h + (k - 1) g); on the radix-k k-nomial tree
-// with p = k^d, T = d (h + (k - 2) g); on c equal chains of length m, T = m h + (c - 1) g.
-// Pipelined (the chain of p ranks, n eager segments of s bytes): each hop adds h(s) and the
-// segments follow g(s) apart, T = (p - 1) h(s) + (n - 1) g(s).
+// Cost with one segment of S bytes (h = h(S), g = g(S)): the child a rank serves j-th gets the
+// data (j - 1) g after the first, so T(subtree) = max_j [(j - 1) g + h + T(subtree of child j)]:
+// for p = 2^k on the binomial tree T = lg h (p = 5 and p = 7: 2h + g); on the binary tree with
+// p = 2^(d+1) - 1, T = d (h + g); on the radix-4 k-nomial tree with p = 4^d, T = d (h + 2g);
+// on c chains of m ranks each (p = c m + 1), T = m h + (c - 1) g. Pipelined, on the chain of p
+// ranks with n eager segments of s bytes: each hop adds h(s) and the segments follow g(s)
+// apart, T = (p - 1) h(s) + (n - 1) g(s).
 #include <algorithm>
 
 #include "libsimmpi/coll/algorithms.hpp"

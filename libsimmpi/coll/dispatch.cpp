@@ -7,6 +7,14 @@
 // never chosen then by MPICH; Open MPI's scatter-allgather broadcast with fewer elements than
 // ranks falls back to its linear broadcast. Each fallback depends only on arguments all ranks
 // share, so every rank runs the same algorithm.
+// The algorithms made of two others cost their sum, the second starting when the first ends at
+// the rank it starts from (notation of algorithms.hpp): the "linear" allreduce (linear reduce
+// and linear broadcast from rank 0), eager, T = o_s + L + (p - 1)(w + o_r) + h + (p - 2) g; the
+// "nonoverlapping" allreduce with the binomial reduce and broadcast, p = 2^k, T = 2 lg h(S); the
+// "linear" allgather (gather to rank 0, then the selected broadcast of all p b bytes), eager,
+// T = o_s + L + (p - 1) w(b) + o_r + T_bcast(p b); the "nonoverlapping" reduce-scatter (reduce of
+// all S = p b bytes to rank 0, then the selected scatterv), with the binomial reduce and the
+// linear_nb scatter, p = 2^k, T = lg h(S) + h(b) + (p - 2) g(b).
 #include "libsimmpi/coll/dispatch.hpp"
 
 #include <algorithm>

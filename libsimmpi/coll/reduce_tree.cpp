@@ -8,11 +8,13 @@
 // is that of the ranks for any operation; the result then moves from p - 1 to the root.
 // Open MPI's "chain", "pipeline", "binary", "binomial" and "in-order binary" reductions are this
 // algorithm on their trees.
-// Cost with one segment (h = h(S)): a rank finishes when its last child's data is in; children
-// served later overlap with earlier ones, so on the in-order binomial tree with p = 2^k,
-// T = lg h; on c equal chains of length m, T = m h + (c - 1) o_r when w <= o_s. With n eager
-// segments of s bytes on the chain of p ranks: T = (p - 1) h(s) + (n - 1) g'(s), where g' =
-// max(o_s + o_r, w) is the period of a rank that receives, combines and forwards each segment.
+// Cost with one segment (h = h(S), w = w(S), root 0): a rank's receives are posted ahead, so
+// its children's data, sent at the same time, passes its link w apart. On the in-order binomial
+// tree with p = 2^k (children finish their subtrees one h apart), T = lg h; eager with w >= o_r:
+// on the binary tree with p = 2^(d+1) - 1, T = d (h + w); on the in-order binary tree the same
+// plus the move from p - 1 to the root, T = d (h + w) + h; on c chains of m ranks, T = m h +
+// (c - 1) w. With n eager segments of s bytes on the chain of p ranks, each hop adds h(s) and
+// the segments follow g(s) apart: T = (p - 1) h(s) + (n - 1) g(s).
 #include <algorithm>
 #include <cstring>
 #include <vector>
