@@ -64,11 +64,11 @@ void reduce_rabenseifner(CollContext& c, const void* sendbuf, void* recvbuf, int
 // p ranks onto q = 2^floor(log2 p), then the reduce-scatter by recursive halving over them.
 struct RabenseifnerFold {
   int q = 1, rem = 0;
-  int newrank = -1;            // rank among the q, -1 for a rank that sat out
-  std::vector<int> counts;     // elements of block i (q blocks)
-  std::vector<int> displs;     // first element of block i (q + 1 entries)
+  int newrank = -1;                         // rank among the q, -1 for a rank that sat out
+  std::vector<int> counts;                  // elements of block i (q blocks)
+  std::vector<int> displs;                  // first element of block i (q + 1 entries)
   std::vector<std::pair<int, int>> ranges;  // block ranges split at each halving step
-  int lo = 0, hi = 0;          // this rank's blocks after the halving
+  int lo = 0, hi = 0;                       // this rank's blocks after the halving
   int real_rank(int nr) const { return nr < rem ? nr * 2 + 1 : nr + rem; }
   int elem(int block) const { return displs[static_cast<std::size_t>(block)]; }
   int elems(int lo_block, int hi_block) const { return elem(hi_block) - elem(lo_block); }
@@ -80,8 +80,7 @@ void rabenseifner_halve(CollContext& c, RabenseifnerFold& f, char* buf, const Re
 void allreduce_recursive_doubling(CollContext& c, void* buf, int count, const Reduction& red);
 void allreduce_rabenseifner(CollContext& c, void* buf, int count, const Reduction& red);
 // segment_count 0: the plain ring; else each block is reduced in segments of that many elements.
-void allreduce_ring(CollContext& c, void* buf, int count, const Reduction& red,
-                    int segment_count);
+void allreduce_ring(CollContext& c, void* buf, int count, const Reduction& red, int segment_count);
 
 // --- allgather(v): `packed` holds the blocks of all ranks in rank order (block i is
 // counts[i] bytes at offsets[i]); block rank() is filled on entry, all of them on return ---
@@ -111,8 +110,8 @@ void gatherv_linear(CollContext& c, const void* sendbuf, std::size_t sendbytes, 
                     const Sizes& counts, const Sizes& displs, int root);
 // Open MPI's flow-controlled gather: the root asks each rank in turn for its data, of which the
 // first `first_segment` bytes (0: all) must arrive before it asks the next one.
-void gather_linear_sync(CollContext& c, const void* sendbuf, std::size_t sendbytes,
-                        void* recvbuf, const Sizes& counts, const Sizes& displs, int root,
+void gather_linear_sync(CollContext& c, const void* sendbuf, std::size_t sendbytes, void* recvbuf,
+                        const Sizes& counts, const Sizes& displs, int root,
                         std::size_t first_segment);
 // Equal blocks of `block` bytes; `displs` (byte offsets) matter at the root only.
 void gather_binomial(CollContext& c, const void* sendbuf, void* recvbuf, const Sizes& displs,
@@ -121,9 +120,8 @@ void gather_binomial(CollContext& c, const void* sendbuf, void* recvbuf, const S
 // --- scatter: the root sends counts[i] bytes at sendbuf + displs[i] to rank i ---
 // recvbuf nullptr at the root: MPI_IN_PLACE. `blocking`: one send completes before the next
 // starts (Open MPI's basic linear); else all are posted at once.
-void scatterv_linear(CollContext& c, const void* sendbuf, const Sizes& counts,
-                     const Sizes& displs, void* recvbuf, std::size_t recvbytes, int root,
-                     bool blocking);
+void scatterv_linear(CollContext& c, const void* sendbuf, const Sizes& counts, const Sizes& displs,
+                     void* recvbuf, std::size_t recvbytes, int root, bool blocking);
 // Equal blocks of `block` bytes; `displs` (byte offsets) matter at the root only.
 void scatter_binomial(CollContext& c, const void* sendbuf, const Sizes& displs, void* recvbuf,
                       std::size_t block, int root);
@@ -134,8 +132,8 @@ void reduce_scatter_recursive_halving(CollContext& c, void* input, void* recvbuf
                                       const std::vector<int>& counts, const Reduction& red);
 void reduce_scatter_pairwise(CollContext& c, void* input, void* recvbuf,
                              const std::vector<int>& counts, const Reduction& red);
-void reduce_scatter_ring(CollContext& c, void* input, void* recvbuf,
-                         const std::vector<int>& counts, const Reduction& red);
+void reduce_scatter_ring(CollContext& c, void* input, void* recvbuf, const std::vector<int>& counts,
+                         const Reduction& red);
 
 // --- scan: buf holds this rank's value on entry and its inclusive (or exclusive) prefix on
 // return; for the exclusive scan rank 0's buf is left untouched ---

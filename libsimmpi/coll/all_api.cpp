@@ -30,7 +30,8 @@ int barrier(const char* name, MPI_Comm comm, MPI_Request* request) {
   CollChecks k(call, comm);
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
-  return launch_collective(call, k.comm(), k.seq(), request, [](CollContext& c) { run_barrier(c); });
+  return launch_collective(call, k.comm(), k.seq(), request,
+                           [](CollContext& c) { run_barrier(c); });
 }
 
 int allreduce(const char* name, const void* sendbuf, void* recvbuf, int count,
@@ -51,7 +52,8 @@ int allreduce(const char* name, const void* sendbuf, void* recvbuf, int count,
 // in rank order there, else through a packed copy.
 CollBody allgather_body(Coll which, char* recvbuf, Sizes counts, Sizes where) {
   bool packed = true;
-  for (std::size_t i = 1; i < counts.size(); ++i) packed &= where[i] == where[i - 1] + counts[i - 1];
+  for (std::size_t i = 1; i < counts.size(); ++i)
+    packed &= where[i] == where[i - 1] + counts[i - 1];
   if (packed) {
     return [=](CollContext& c) {
       Sizes offsets = where;
@@ -84,7 +86,8 @@ int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype
   if (!k.ok()) return k.error();
   int n = k.comm().size();
   std::size_t block = bytes_of(recvcount, rt);
-  Sizes where = strided(n, static_cast<std::size_t>(rt->extent) * static_cast<std::size_t>(recvcount));
+  Sizes where =
+      strided(n, static_cast<std::size_t>(rt->extent) * static_cast<std::size_t>(recvcount));
   auto* out = static_cast<char*>(recvbuf);
   take_input(sendbuf, out + where[static_cast<std::size_t>(k.rank())], block);
   return launch_collective(call, k.comm(), k.seq(), request,
@@ -119,7 +122,8 @@ CollBody alltoall_body(Coll which, bool in_place, const void* sendbuf, Sizes sc,
   if (in_place) {
     std::size_t end = 0;
     for (std::size_t i = 0; i < rc.size(); ++i) end = std::max(end, rd[i] + rc[i]);
-    copy = std::make_shared<std::vector<char>>(static_cast<char*>(recvbuf), static_cast<char*>(recvbuf) + end);
+    copy = std::make_shared<std::vector<char>>(static_cast<char*>(recvbuf),
+                                               static_cast<char*>(recvbuf) + end);
     sendbuf = copy->data();
     sc = rc, sd = rd;
   }
@@ -143,12 +147,13 @@ int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype 
   int n = k.comm().size();
   std::size_t block = bytes_of(recvcount, rt);
   std::size_t sblock = in_place ? block : bytes_of(sendcount, st);
-  std::size_t sstride = in_place ? 0 : static_cast<std::size_t>(st->extent) * static_cast<std::size_t>(sendcount);
+  std::size_t sstride =
+      in_place ? 0 : static_cast<std::size_t>(st->extent) * static_cast<std::size_t>(sendcount);
   std::size_t rstride = static_cast<std::size_t>(rt->extent) * static_cast<std::size_t>(recvcount);
-  return launch_collective(call, k.comm(), k.seq(), request,
-                           alltoall_body(Coll::Alltoall, in_place, sendbuf, uniform(n, sblock),
-                                         strided(n, sstride), recvbuf, uniform(n, block),
-                                         strided(n, rstride)));
+  return launch_collective(
+      call, k.comm(), k.seq(), request,
+      alltoall_body(Coll::Alltoall, in_place, sendbuf, uniform(n, sblock), strided(n, sstride),
+                    recvbuf, uniform(n, block), strided(n, rstride)));
 }
 
 int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
@@ -171,17 +176,19 @@ int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], con
   int n = k.comm().size();
   Sizes sc, sd;
   if (!in_place) sc = to_bytes(sendcounts, n, *st, false), sd = to_bytes(sdispls, n, *st, true);
-  return launch_collective(call, k.comm(), k.seq(), request,
-                           alltoall_body(Coll::Alltoallv, in_place, sendbuf, sc, sd, recvbuf,
-                                         to_bytes(recvcounts, n, *rt, false),
-                                         to_bytes(rdispls, n, *rt, true)));
+  return launch_collective(
+      call, k.comm(), k.seq(), request,
+      alltoall_body(Coll::Alltoallv, in_place, sendbuf, sc, sd, recvbuf,
+                    to_bytes(recvcounts, n, *rt, false), to_bytes(rdispls, n, *rt, true)));
 }
 
 }  // namespace
 
 extern "C" {
 
-int MPI_Barrier(MPI_Comm comm) { return barrier("MPI_Barrier", comm, nullptr); }
+int MPI_Barrier(MPI_Comm comm) {
+  return barrier("MPI_Barrier", comm, nullptr);
+}
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
   if (!request) return null_request_error("MPI_Ibarrier");
@@ -193,8 +200,8 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype da
   return allreduce("MPI_Allreduce", sendbuf, recvbuf, count, datatype, op, comm, nullptr);
 }
 
-int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-                   MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   MPI_Comm comm, MPI_Request* request) {
   if (!request) return null_request_error("MPI_Iallreduce");
   return allreduce("MPI_Iallreduce", sendbuf, recvbuf, count, datatype, op, comm, request);
 }
@@ -229,15 +236,15 @@ int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
 
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
-  return alltoall("MPI_Alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                  comm, nullptr);
+  return alltoall("MPI_Alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                  nullptr);
 }
 
 int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   if (!request) return null_request_error("MPI_Ialltoall");
-  return alltoall("MPI_Ialltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                  comm, request);
+  return alltoall("MPI_Ialltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                  request);
 }
 
 int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],

@@ -16,7 +16,8 @@ void allgatherv_bruck(CollContext& c, char* packed, const Sizes& counts, const S
   int n = c.size(), r = c.rank();
   auto rot = [&](int i) { return static_cast<std::size_t>((r + i) % n); };
   Sizes at(static_cast<std::size_t>(n) + 1, 0);  // offsets in the rotated buffer
-  for (int i = 0; i < n; ++i) at[static_cast<std::size_t>(i) + 1] = at[static_cast<std::size_t>(i)] + counts[rot(i)];
+  for (int i = 0; i < n; ++i)
+    at[static_cast<std::size_t>(i) + 1] = at[static_cast<std::size_t>(i)] + counts[rot(i)];
   std::vector<char> tmp(at.back());
   if (counts[rot(0)]) std::memcpy(tmp.data(), packed + offsets[rot(0)], counts[rot(0)]);
   for (int k = 1; k < n; k <<= 1) {
@@ -27,7 +28,8 @@ void allgatherv_bruck(CollContext& c, char* packed, const Sizes& counts, const S
   }
   for (int i = 1; i < n; ++i)
     if (counts[rot(i)])
-      std::memcpy(packed + offsets[rot(i)], tmp.data() + at[static_cast<std::size_t>(i)], counts[rot(i)]);
+      std::memcpy(packed + offsets[rot(i)], tmp.data() + at[static_cast<std::size_t>(i)],
+                  counts[rot(i)]);
 }
 
 }  // namespace simmpi::mpi

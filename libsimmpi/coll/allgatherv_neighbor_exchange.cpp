@@ -32,7 +32,8 @@ void allgatherv_neighbor_exchange(CollContext& c, char* packed, const Sizes& cou
     got_from[side] = (got_from[side] + step_by[side] + n) % n;
     int send_first = got_from[side ^ 1] & ~1, recv_first = got_from[side] & ~1;
     c.sendrecv(neighbor[side], packed + offsets[u(send_first)], pair_bytes(send_first),
-               neighbor[side], packed + offsets[u(recv_first)], pair_bytes(recv_first), kTagAllgather);
+               neighbor[side], packed + offsets[u(recv_first)], pair_bytes(recv_first),
+               kTagAllgather);
   }
 }
 

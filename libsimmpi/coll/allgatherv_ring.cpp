@@ -11,7 +11,8 @@ void allgatherv_ring(CollContext& c, char* packed, const Sizes& counts, const Si
   int n = c.size(), r = c.rank();
   int right = (r + 1) % n, left = (r + n - 1) % n;
   for (int i = 0; i < n - 1; ++i) {
-    auto out = static_cast<std::size_t>((r - i + n) % n), in = static_cast<std::size_t>((r - i - 1 + n) % n);
+    auto out = static_cast<std::size_t>((r - i + n) % n),
+         in = static_cast<std::size_t>((r - i - 1 + n) % n);
     c.sendrecv(right, packed + offsets[out], counts[out], left, packed + offsets[in], counts[in],
                kTagAllgather);
   }

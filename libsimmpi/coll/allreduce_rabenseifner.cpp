@@ -36,7 +36,8 @@ RabenseifnerFold rabenseifner_fold(CollContext& c, char* buf, int count, const R
   for (int i = 0; i < count % f.q; ++i) ++f.counts[static_cast<std::size_t>(i)];
   f.displs.assign(static_cast<std::size_t>(f.q) + 1, 0);
   for (int i = 0; i < f.q; ++i)
-    f.displs[static_cast<std::size_t>(i) + 1] = f.displs[static_cast<std::size_t>(i)] + f.counts[static_cast<std::size_t>(i)];
+    f.displs[static_cast<std::size_t>(i) + 1] =
+        f.displs[static_cast<std::size_t>(i)] + f.counts[static_cast<std::size_t>(i)];
   return f;
 }
 

@@ -34,16 +34,19 @@ void reduce_steps(CollContext& c, char* buf, const Reduction& red, Piece piece) 
   int n = c.size(), r = c.rank(), right = (r + 1) % n, left = (r + n - 1) % n;
   int biggest = 0;
   for (int b = 0; b < n; ++b) biggest = std::max(biggest, piece(b).second);
-  std::vector<char> in[2] = {std::vector<char>(red.bytes(biggest)), std::vector<char>(red.bytes(biggest))};
+  std::vector<char> in[2] = {std::vector<char>(red.bytes(biggest)),
+                             std::vector<char>(red.bytes(biggest))};
   int k = 0;
-  Request* pending = c.irecv(left, kTagAllreduce, in[k].data(), red.bytes(piece((r + n - 1) % n).second));
+  Request* pending =
+      c.irecv(left, kTagAllreduce, in[k].data(), red.bytes(piece((r + n - 1) % n).second));
   auto [first, len] = piece(r);
   c.send(right, kTagAllreduce, buf + red.bytes(first), red.bytes(len));
   for (int step = 1; step < n; ++step) {
     int block = (r + n - step) % n;  // the block `pending` brings
     Request* next = nullptr;
     if (step < n - 1)
-      next = c.irecv(left, kTagAllreduce, in[k ^ 1].data(), red.bytes(piece((block + n - 1) % n).second));
+      next = c.irecv(left, kTagAllreduce, in[k ^ 1].data(),
+                     red.bytes(piece((block + n - 1) % n).second));
     c.wait(pending);
     auto [at, elems] = piece(block);
     red.apply(in[k].data(), buf + red.bytes(at), elems);
@@ -65,18 +68,22 @@ void allreduce_ring(CollContext& c, void* buf, int count, const Reduction& red, 
   auto* b = static_cast<char*>(buf);
   std::vector<int> block = split(count, n);
   int biggest = block[1] - block[0];
-  int slices = segment_count > 0 && count >= n * segment_count ? (biggest + segment_count - 1) / segment_count : 1;
+  int slices = segment_count > 0 && count >= n * segment_count
+                   ? (biggest + segment_count - 1) / segment_count
+                   : 1;
   for (int s = 0; s < slices; ++s)
     reduce_steps(c, b, red, [&](int i) {
       auto u = static_cast<std::size_t>(i);
       std::vector<int> part = split(block[u + 1] - block[u], slices);
-      return std::pair<int, int>{block[u] + part[static_cast<std::size_t>(s)],
-                                 part[static_cast<std::size_t>(s) + 1] - part[static_cast<std::size_t>(s)]};
+      return std::pair<int, int>{
+          block[u] + part[static_cast<std::size_t>(s)],
+          part[static_cast<std::size_t>(s) + 1] - part[static_cast<std::size_t>(s)]};
     });
   // Circulate: in step k send block r + 1 - k, receive block r - k.
   int right = (r + 1) % n, left = (r + n - 1) % n;
   for (int k = 0; k < n - 1; ++k) {
-    auto out = static_cast<std::size_t>((r + 1 - k + n) % n), in = static_cast<std::size_t>((r - k + n) % n);
+    auto out = static_cast<std::size_t>((r + 1 - k + n) % n),
+         in = static_cast<std::size_t>((r - k + n) % n);
     c.sendrecv(right, b + red.bytes(block[out]), red.bytes(block[out + 1] - block[out]), left,
                b + red.bytes(block[in]), red.bytes(block[in + 1] - block[in]), kTagAllreduce);
   }

@@ -20,7 +20,8 @@ void alltoall_bruck(CollContext& c, const void* sendbuf, const Sizes& sdispls, v
   auto at = [&](int i) { return block * static_cast<std::size_t>(i); };
   std::vector<char> tmp(at(n)), packed(at(n)), got(at(n));
   for (int i = 0; i < n; ++i)
-    if (block) std::memcpy(tmp.data() + at(i), in + sdispls[static_cast<std::size_t>((r + i) % n)], block);
+    if (block)
+      std::memcpy(tmp.data() + at(i), in + sdispls[static_cast<std::size_t>((r + i) % n)], block);
   for (int k = 1; k < n; k <<= 1) {
     std::vector<int> moving;  // the block indices with bit k set
     for (int i = 1; i < n; ++i)
@@ -35,7 +36,9 @@ void alltoall_bruck(CollContext& c, const void* sendbuf, const Sizes& sdispls, v
         std::memcpy(tmp.data() + at(moving[m]), got.data() + block * m, block);
   }
   for (int i = 0; i < n; ++i)
-    if (block) std::memcpy(out + rdispls[static_cast<std::size_t>((r - i + n) % n)], tmp.data() + at(i), block);
+    if (block)
+      std::memcpy(out + rdispls[static_cast<std::size_t>((r - i + n) % n)], tmp.data() + at(i),
+                  block);
 }
 
 }  // namespace simmpi::mpi

@@ -37,8 +37,13 @@ void alltoallv_linear(CollContext& c, const void* sendbuf, const Sizes& scounts,
                       const Sizes& sdispls, void* recvbuf, const Sizes& rcounts,
                       const Sizes& rdispls, int batch) {
   int n = c.size();
-  Exchange x{c, static_cast<const char*>(sendbuf), static_cast<char*>(recvbuf), scounts, sdispls,
-             rcounts, rdispls};
+  Exchange x{c,
+             static_cast<const char*>(sendbuf),
+             static_cast<char*>(recvbuf),
+             scounts,
+             sdispls,
+             rcounts,
+             rdispls};
   auto me = static_cast<std::size_t>(c.rank());
   if (rcounts[me]) std::memmove(x.out + rdispls[me], x.in + sdispls[me], rcounts[me]);
   int peers = n - 1;

@@ -45,8 +45,7 @@ void root_sends_halves(CollContext& c, const Tree& t, const Half* half) {
   std::size_t n = std::max(half[0].count(), half[1].count());
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t k = 0; k < t.children.size() && k < 2; ++k)
-      if (i < half[k].count())
-        c.send(t.children[k], kTagBcast, half[k].at(i), half[k].length(i));
+      if (i < half[k].count()) c.send(t.children[k], kTagBcast, half[k].at(i), half[k].length(i));
 }
 
 }  // namespace

@@ -55,10 +55,14 @@ std::size_t segment(const CollPlan& p, std::size_t elem) {
 void run_barrier(CollContext& c) {
   if (c.size() == 1) return;
   switch (choose(c.world(), Coll::Barrier, query(c, 0)).algo) {
-    case Algo::RecursiveDoubling: return barrier_recursive_doubling(c);
-    case Algo::Linear: return barrier_linear(c);
-    case Algo::Tree: return barrier_tree(c);
-    default: return barrier_dissemination(c);
+    case Algo::RecursiveDoubling:
+      return barrier_recursive_doubling(c);
+    case Algo::Linear:
+      return barrier_linear(c);
+    case Algo::Tree:
+      return barrier_tree(c);
+    default:
+      return barrier_dissemination(c);
   }
 }
 
@@ -68,25 +72,33 @@ void run_bcast(CollContext& c, void* buf, int count, std::size_t elem, int root)
   CollPlan p = choose(c.world(), Coll::Bcast, query(c, bytes));
   std::size_t seg = segment(p, elem);
   switch (p.algo) {
-    case Algo::Linear: return bcast_linear(c, buf, bytes, root);
-    case Algo::Chain: return bcast_tree(c, buf, bytes, root, {TreeKind::Chain, p.fanout}, seg);
-    case Algo::Pipeline: return bcast_tree(c, buf, bytes, root, {TreeKind::Chain, 1}, seg);
-    case Algo::SplitBinaryTree: return bcast_split_binary_tree(c, buf, bytes, root, seg);
-    case Algo::BinaryTree: return bcast_tree(c, buf, bytes, root, {TreeKind::Kary, 2}, seg);
-    case Algo::Knomial: return bcast_tree(c, buf, bytes, root, {TreeKind::Knomial, p.radix}, seg);
+    case Algo::Linear:
+      return bcast_linear(c, buf, bytes, root);
+    case Algo::Chain:
+      return bcast_tree(c, buf, bytes, root, {TreeKind::Chain, p.fanout}, seg);
+    case Algo::Pipeline:
+      return bcast_tree(c, buf, bytes, root, {TreeKind::Chain, 1}, seg);
+    case Algo::SplitBinaryTree:
+      return bcast_split_binary_tree(c, buf, bytes, root, seg);
+    case Algo::BinaryTree:
+      return bcast_tree(c, buf, bytes, root, {TreeKind::Kary, 2}, seg);
+    case Algo::Knomial:
+      return bcast_tree(c, buf, bytes, root, {TreeKind::Knomial, p.radix}, seg);
     case Algo::ScatterAllgather:
     case Algo::ScatterRingAllgather:
       if (count < c.size()) return bcast_linear(c, buf, bytes, root);  // as Open MPI does
       if (p.algo == Algo::ScatterAllgather) return bcast_scatter_allgather(c, buf, bytes, root);
       return bcast_scatter_ring_allgather(c, buf, bytes, root);
-    default: return bcast_tree(c, buf, bytes, root, {TreeKind::Binomial, 2}, 0);
+    default:
+      return bcast_tree(c, buf, bytes, root, {TreeKind::Binomial, 2}, 0);
   }
 }
 
-void run_reduce(CollContext& c, const void* sendbuf, void* recvbuf, int count,
-                const Reduction& red, int root) {
+void run_reduce(CollContext& c, const void* sendbuf, void* recvbuf, int count, const Reduction& red,
+                int root) {
   CollPlan p = choose(c.world(), Coll::Reduce, reduction_query(c, count, red));
-  int seg = static_cast<int>(segment(p, red.elem_bytes()) / std::max<std::size_t>(1, red.elem_bytes()));
+  int seg =
+      static_cast<int>(segment(p, red.elem_bytes()) / std::max<std::size_t>(1, red.elem_bytes()));
   bool ompi = p.library == Library::OpenMpi;
   bool keeps_order = p.algo == Algo::Linear || p.algo == Algo::InOrderBinaryTree ||
                      p.algo == Algo::Rabenseifner || (p.algo == Algo::Binomial && !ompi);
@@ -94,7 +106,8 @@ void run_reduce(CollContext& c, const void* sendbuf, void* recvbuf, int count,
   if (p.algo == Algo::Rabenseifner && (count < pof2_floor(c.size()) || !red.commutative))
     p.algo = ompi ? Algo::Linear : Algo::Binomial;
   switch (p.algo) {
-    case Algo::Linear: return reduce_linear(c, sendbuf, recvbuf, count, red, root);
+    case Algo::Linear:
+      return reduce_linear(c, sendbuf, recvbuf, count, red, root);
     case Algo::Chain:
       return reduce_tree(c, sendbuf, recvbuf, count, red, root, {TreeKind::Chain, p.fanout}, seg);
     case Algo::Pipeline:
@@ -103,10 +116,12 @@ void run_reduce(CollContext& c, const void* sendbuf, void* recvbuf, int count,
       return reduce_tree(c, sendbuf, recvbuf, count, red, root, {TreeKind::Kary, 2}, seg);
     case Algo::InOrderBinaryTree:
       return reduce_tree(c, sendbuf, recvbuf, count, red, root, {TreeKind::InOrderBinary, 2}, seg);
-    case Algo::Rabenseifner: return reduce_rabenseifner(c, sendbuf, recvbuf, count, red, root);
+    case Algo::Rabenseifner:
+      return reduce_rabenseifner(c, sendbuf, recvbuf, count, red, root);
     default:
       if (ompi)
-        return reduce_tree(c, sendbuf, recvbuf, count, red, root, {TreeKind::InOrderBinomial, 2}, seg);
+        return reduce_tree(c, sendbuf, recvbuf, count, red, root, {TreeKind::InOrderBinomial, 2},
+                           seg);
       return reduce_binomial(c, sendbuf, recvbuf, count, red, root);
   }
 }
@@ -126,12 +141,15 @@ void run_allreduce(CollContext& c, void* buf, int count, const Reduction& red) {
     case Algo::Nonoverlapping:
       run_reduce(c, buf, buf, count, red, 0);
       return run_bcast(c, buf, count, red.elem_bytes(), 0);
-    case Algo::Ring: return allreduce_ring(c, buf, count, red, 0);
+    case Algo::Ring:
+      return allreduce_ring(c, buf, count, red, 0);
     case Algo::SegmentedRing:
       return allreduce_ring(c, buf, count, red,
                             static_cast<int>(segment(p, red.elem_bytes()) / red.elem_bytes()));
-    case Algo::Rabenseifner: return allreduce_rabenseifner(c, buf, count, red);
-    default: return allreduce_recursive_doubling(c, buf, count, red);
+    case Algo::Rabenseifner:
+      return allreduce_rabenseifner(c, buf, count, red);
+    default:
+      return allreduce_recursive_doubling(c, buf, count, red);
   }
 }
 
@@ -147,16 +165,20 @@ void run_allgatherv(CollContext& c, Coll which, char* packed, const Sizes& count
                      counts[static_cast<std::size_t>(c.rank())], packed, counts, offsets, 0);
       return run_bcast(c, packed, static_cast<int>(total), 1, 0);
     }
-    case Algo::RecursiveDoubling: return allgatherv_recursive_doubling(c, packed, counts, offsets);
-    case Algo::Ring: return allgatherv_ring(c, packed, counts, offsets);
-    case Algo::NeighborExchange: return allgatherv_neighbor_exchange(c, packed, counts, offsets);
-    default: return allgatherv_bruck(c, packed, counts, offsets);
+    case Algo::RecursiveDoubling:
+      return allgatherv_recursive_doubling(c, packed, counts, offsets);
+    case Algo::Ring:
+      return allgatherv_ring(c, packed, counts, offsets);
+    case Algo::NeighborExchange:
+      return allgatherv_neighbor_exchange(c, packed, counts, offsets);
+    default:
+      return allgatherv_bruck(c, packed, counts, offsets);
   }
 }
 
 void run_alltoallv(CollContext& c, Coll which, bool in_place, const void* sendbuf,
-                   const Sizes& scounts, const Sizes& sdispls, void* recvbuf,
-                   const Sizes& rcounts, const Sizes& rdispls) {
+                   const Sizes& scounts, const Sizes& sdispls, void* recvbuf, const Sizes& rcounts,
+                   const Sizes& rdispls) {
   CollQuery q = query(c, rcounts.empty() ? 0 : rcounts[0]);
   q.in_place = in_place;
   CollPlan p = choose(c.world(), which, q);
@@ -166,8 +188,10 @@ void run_alltoallv(CollContext& c, Coll which, bool in_place, const void* sendbu
       return alltoallv_linear(c, sendbuf, scounts, sdispls, recvbuf, rcounts, rdispls, 0);
     case Algo::Scattered:
       return alltoallv_linear(c, sendbuf, scounts, sdispls, recvbuf, rcounts, rdispls, p.batch);
-    case Algo::Bruck: return alltoall_bruck(c, sendbuf, sdispls, recvbuf, rdispls, rcounts[0]);
-    default: return alltoallv_pairwise(c, sendbuf, scounts, sdispls, recvbuf, rcounts, rdispls);
+    case Algo::Bruck:
+      return alltoall_bruck(c, sendbuf, sdispls, recvbuf, rdispls, rcounts[0]);
+    default:
+      return alltoallv_pairwise(c, sendbuf, scounts, sdispls, recvbuf, rcounts, rdispls);
   }
 }
 
@@ -178,10 +202,12 @@ void run_gather(CollContext& c, Coll which, const void* sendbuf, std::size_t sen
   CollPlan p = choose(c.world(), which, query(c, block));
   if (which == Coll::Gatherv) p.algo = Algo::Linear;
   switch (p.algo) {
-    case Algo::Binomial: return gather_binomial(c, sendbuf, recvbuf, displs, block, root);
+    case Algo::Binomial:
+      return gather_binomial(c, sendbuf, recvbuf, displs, block, root);
     case Algo::LinearSync:
       return gather_linear_sync(c, sendbuf, sendbytes, recvbuf, counts, displs, root, 0);
-    default: return gatherv_linear(c, sendbuf, sendbytes, recvbuf, counts, displs, root);
+    default:
+      return gatherv_linear(c, sendbuf, sendbytes, recvbuf, counts, displs, root);
   }
 }
 
@@ -192,10 +218,12 @@ void run_scatter(CollContext& c, Coll which, const void* sendbuf, const Sizes& c
   CollPlan p = choose(c.world(), which, query(c, block));
   if (which == Coll::Scatterv && p.algo == Algo::Binomial) p.algo = Algo::LinearNb;
   switch (p.algo) {
-    case Algo::Binomial: return scatter_binomial(c, sendbuf, displs, recvbuf, block, root);
+    case Algo::Binomial:
+      return scatter_binomial(c, sendbuf, displs, recvbuf, block, root);
     case Algo::Linear:
       return scatterv_linear(c, sendbuf, counts, displs, recvbuf, recvbytes, root, true);
-    default: return scatterv_linear(c, sendbuf, counts, displs, recvbuf, recvbytes, root, false);
+    default:
+      return scatterv_linear(c, sendbuf, counts, displs, recvbuf, recvbytes, root, false);
   }
 }
 
@@ -207,12 +235,15 @@ void run_reduce_scatter(CollContext& c, Coll which, void* input, void* recvbuf,
   CollPlan p = choose(c.world(), which, q);
   if (!red.commutative) p.algo = Algo::Nonoverlapping;
   switch (p.algo) {
-    case Algo::RecursiveHalving: return reduce_scatter_recursive_halving(c, input, recvbuf, counts, red);
-    case Algo::Pairwise: return reduce_scatter_pairwise(c, input, recvbuf, counts, red);
+    case Algo::RecursiveHalving:
+      return reduce_scatter_recursive_halving(c, input, recvbuf, counts, red);
+    case Algo::Pairwise:
+      return reduce_scatter_pairwise(c, input, recvbuf, counts, red);
     case Algo::Ring:
       if (n > 1) return reduce_scatter_ring(c, input, recvbuf, counts, red);
       break;
-    default: break;
+    default:
+      break;
   }
   // Nonoverlapping: reduce everything to rank 0, which scatters the blocks.
   std::vector<char> all(red.bytes(total));

@@ -15,8 +15,8 @@ namespace simmpi::mpi {
 void run_barrier(CollContext& c);
 // `elem_bytes`: the datatype's size (segments hold whole elements).
 void run_bcast(CollContext& c, void* buf, int count, std::size_t elem_bytes, int root);
-void run_reduce(CollContext& c, const void* sendbuf, void* recvbuf, int count,
-                const Reduction& red, int root);
+void run_reduce(CollContext& c, const void* sendbuf, void* recvbuf, int count, const Reduction& red,
+                int root);
 void run_allreduce(CollContext& c, void* buf, int count, const Reduction& red);
 // `which`: Coll::Allgather (equal blocks) or Coll::Allgatherv.
 void run_allgatherv(CollContext& c, Coll which, char* packed, const Sizes& counts,
@@ -24,8 +24,8 @@ void run_allgatherv(CollContext& c, Coll which, char* packed, const Sizes& count
 // `which`: Coll::Alltoall or Coll::Alltoallv. `in_place`: the application passed MPI_IN_PLACE
 // (sendbuf is then a copy of recvbuf).
 void run_alltoallv(CollContext& c, Coll which, bool in_place, const void* sendbuf,
-                   const Sizes& scounts, const Sizes& sdispls, void* recvbuf,
-                   const Sizes& rcounts, const Sizes& rdispls);
+                   const Sizes& scounts, const Sizes& sdispls, void* recvbuf, const Sizes& rcounts,
+                   const Sizes& rdispls);
 // `which`: Coll::Gather or Coll::Gatherv; counts and displs matter at the root only.
 void run_gather(CollContext& c, Coll which, const void* sendbuf, std::size_t sendbytes,
                 void* recvbuf, const Sizes& counts, const Sizes& displs, int root);

@@ -17,8 +17,9 @@ void gather_binomial(CollContext& c, const void* sendbuf, void* recvbuf, const S
   int n = c.size(), vr = (c.rank() - root + n) % n;
   auto at = [&](int blocks) { return block * static_cast<std::size_t>(blocks); };
   std::vector<char> tmp(at(n));
-  const char* mine = sendbuf ? static_cast<const char*>(sendbuf)
-                             : static_cast<const char*>(recvbuf) + displs[static_cast<std::size_t>(root)];
+  const char* mine =
+      sendbuf ? static_cast<const char*>(sendbuf)
+              : static_cast<const char*>(recvbuf) + displs[static_cast<std::size_t>(root)];
   if (block) std::memcpy(tmp.data(), mine, block);
   int have = 1;  // blocks held, from relative rank vr on
   for (int mask = 1; mask < n; mask <<= 1) {

@@ -15,10 +15,12 @@
 
 namespace simmpi::mpi {
 
-void gather_linear_sync(CollContext& c, const void* sendbuf, std::size_t sendbytes,
-                        void* recvbuf, const Sizes& counts, const Sizes& displs, int root,
+void gather_linear_sync(CollContext& c, const void* sendbuf, std::size_t sendbytes, void* recvbuf,
+                        const Sizes& counts, const Sizes& displs, int root,
                         std::size_t first_segment) {
-  auto cut = [&](std::size_t bytes) { return first_segment ? std::min(first_segment, bytes) : bytes; };
+  auto cut = [&](std::size_t bytes) {
+    return first_segment ? std::min(first_segment, bytes) : bytes;
+  };
   if (c.rank() != root) {
     auto* in = static_cast<const char*>(sendbuf);
     c.recv(root, kTagGather, nullptr, 0);

@@ -46,8 +46,8 @@ Request* collective_request(World& w, Communicator& comm, int rank, const char* 
 
 }  // namespace
 
-int launch_collective(ApiCall& call, Communicator& comm, std::uint32_t seq,
-                      MPI_Request* request, CollBody body) {
+int launch_collective(ApiCall& call, Communicator& comm, std::uint32_t seq, MPI_Request* request,
+                      CollBody body) {
   World& w = call.world;
   if (!request) {
     CollContext c(w, comm, seq);
@@ -57,7 +57,8 @@ int launch_collective(ApiCall& call, Communicator& comm, std::uint32_t seq,
   Request* r = collective_request(w, comm, call.rank, call.name);
   *request = r->handle;
   auto* task = new Task{&w, &comm, seq, r, call.name, std::move(body)};
-  w.scheduler().spawn_auxiliary(call.rank, std::string("nonblocking ") + call.name, &run_task, task);
+  w.scheduler().spawn_auxiliary(call.rank, std::string("nonblocking ") + call.name, &run_task,
+                                task);
   return MPI_SUCCESS;
 }
 

@@ -24,8 +24,8 @@ using CollBody = std::function<void(CollContext&)>;
 // fiber when `request` is nullptr (a blocking call), else on a new auxiliary process whose end
 // completes the request stored in *request. `call.name` names it in reports ("rank 3's
 // nonblocking MPI_Ibcast"). Returns MPI_SUCCESS. May switch (blocking calls).
-int launch_collective(ApiCall& call, Communicator& comm, std::uint32_t seq,
-                      MPI_Request* request, CollBody body);
+int launch_collective(ApiCall& call, Communicator& comm, std::uint32_t seq, MPI_Request* request,
+                      CollBody body);
 
 // The error a nonblocking call returns for a NULL `request` argument.
 int null_request_error(const char* call);

@@ -17,7 +17,8 @@ namespace simmpi::mpi {
 void reduce_rabenseifner(CollContext& c, const void* sendbuf, void* recvbuf, int count,
                          const Reduction& red, int root) {
   std::size_t bytes = red.bytes(count);
-  std::vector<char> buf(static_cast<const char*>(sendbuf), static_cast<const char*>(sendbuf) + bytes);
+  std::vector<char> buf(static_cast<const char*>(sendbuf),
+                        static_cast<const char*>(sendbuf) + bytes);
   RabenseifnerFold f = rabenseifner_fold(c, buf.data(), count, red, kTagReduce);
   int gatherer = root < 2 * f.rem && root % 2 == 0 ? root + 1 : root;
   int newroot = gatherer < 2 * f.rem ? gatherer / 2 : gatherer - f.rem;
@@ -30,7 +31,8 @@ void reduce_rabenseifner(CollContext& c, const void* sendbuf, void* recvbuf, int
       f.ranges.pop_back();
       int partner_new = f.newrank ^ mask, partner = f.real_rank(partner_new);
       if ((partner_new >> level) == (newroot >> level)) {  // the partner's side holds the root
-        c.send(partner, kTagReduce, buf.data() + red.bytes(f.elem(f.lo)), red.bytes(f.elems(f.lo, f.hi)));
+        c.send(partner, kTagReduce, buf.data() + red.bytes(f.elem(f.lo)),
+               red.bytes(f.elems(f.lo, f.hi)));
         break;
       }
       int other_lo = f.lo == lo ? f.hi : lo, other_hi = f.lo == lo ? hi : f.lo;

@@ -18,8 +18,8 @@ std::size_t bytes_of(int count, const Datatype* t) {
 }
 
 // The reduce-scatter works on a copy of the input (the algorithms overwrite it), taken now.
-CollBody reduce_scatter_body(Coll which, const void* input, void* recvbuf,
-                             std::vector<int> counts, const Reduction& red) {
+CollBody reduce_scatter_body(Coll which, const void* input, void* recvbuf, std::vector<int> counts,
+                             const Reduction& red) {
   int total = std::accumulate(counts.begin(), counts.end(), 0);
   auto* in = static_cast<const char*>(input);
   std::vector<char> copy(in, in + red.bytes(total));
@@ -99,8 +99,8 @@ int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts
 
 int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  return reduce_scatter_block("MPI_Reduce_scatter_block", sendbuf, recvbuf, recvcount, datatype,
-                              op, comm, nullptr);
+  return reduce_scatter_block("MPI_Reduce_scatter_block", sendbuf, recvbuf, recvcount, datatype, op,
+                              comm, nullptr);
 }
 
 int MPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,

@@ -52,7 +52,8 @@ void combine_children(CollContext& c, const Tree& t, char* acc, const Segments& 
         req[k ^ 1] = nullptr;
         char* target = acc + red.bytes(ps * seg.size);
         red.apply(in[k ^ 1].data(), target, seg.length(ps));
-        if (i == 0 && t.parent >= 0) c.send(t.parent, kTagReduce, target, red.bytes(seg.length(ps)));
+        if (i == 0 && t.parent >= 0)
+          c.send(t.parent, kTagReduce, target, red.bytes(seg.length(ps)));
       }
       if (s == seg.n()) return;
       k ^= 1;

@@ -17,8 +17,8 @@ std::int64_t bytes_of(int count, const Datatype* t) {
   return static_cast<std::int64_t>(count) * static_cast<std::int64_t>(t->size);
 }
 
-int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int root,
-          MPI_Comm comm, MPI_Request* request) {
+int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+          MPI_Request* request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
   CollChecks k(call, comm);
@@ -30,8 +30,8 @@ int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int 
                            [=](CollContext& c) { run_bcast(c, buffer, count, elem, root); });
 }
 
-int reduce(const char* name, const void* sendbuf, void* recvbuf, int count,
-           MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Request* request) {
+int reduce(const char* name, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+           MPI_Op op, int root, MPI_Comm comm, MPI_Request* request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
   CollChecks k(call, comm);
@@ -102,8 +102,8 @@ int gather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype se
 }
 
 int scatterv(const char* name, const void* sendbuf, const int sendcounts[], const int displs[],
-             MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-             int root, MPI_Comm comm, MPI_Request* request) {
+             MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+             MPI_Comm comm, MPI_Request* request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -182,8 +182,8 @@ int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype data
 int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                 MPI_Comm comm) {
-  return gatherv("MPI_Gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                 recvtype, root, comm, nullptr);
+  return gatherv("MPI_Gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                 root, comm, nullptr);
 }
 
 int MPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,

@@ -19,7 +19,11 @@ void scatter_binomial(CollContext& c, const void* sendbuf, const Sizes& displs, 
   int have = 0;  // blocks held, from relative rank vr on
   if (vr == 0) {
     for (int i = 0; i < n; ++i)
-      if (block) std::memcpy(tmp.data() + at(i), static_cast<const char*>(sendbuf) + displs[static_cast<std::size_t>((i + root) % n)], block);
+      if (block)
+        std::memcpy(
+            tmp.data() + at(i),
+            static_cast<const char*>(sendbuf) + displs[static_cast<std::size_t>((i + root) % n)],
+            block);
     have = n;
   }
   int mask = 1;

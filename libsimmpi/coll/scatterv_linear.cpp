@@ -13,9 +13,8 @@
 
 namespace simmpi::mpi {
 
-void scatterv_linear(CollContext& c, const void* sendbuf, const Sizes& counts,
-                     const Sizes& displs, void* recvbuf, std::size_t recvbytes, int root,
-                     bool blocking) {
+void scatterv_linear(CollContext& c, const void* sendbuf, const Sizes& counts, const Sizes& displs,
+                     void* recvbuf, std::size_t recvbytes, int root, bool blocking) {
   if (c.rank() != root) {
     c.recv(root, kTagScatter, recvbuf, recvbytes);
     return;

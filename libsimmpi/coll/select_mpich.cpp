@@ -23,7 +23,9 @@ constexpr std::size_t kAllgatherShort = 81920, kAllgatherLong = 524288;
 constexpr std::size_t kAlltoallShort = 256, kAlltoallMedium = 32768;
 constexpr std::size_t kReduceScatterLong = 524288;
 
-bool is_pof2(int n) { return (n & (n - 1)) == 0; }
+bool is_pof2(int n) {
+  return (n & (n - 1)) == 0;
+}
 int pof2_floor(int n) {
   int q = 1;
   while (q * 2 <= n) q *= 2;
@@ -57,8 +59,10 @@ Algo reduce_scatter(const CollQuery& q) {
 
 Algo select_mpich(Coll coll, const CollQuery& q) {
   switch (coll) {
-    case Coll::Barrier: return Algo::Dissemination;
-    case Coll::Bcast: return bcast(q);
+    case Coll::Barrier:
+      return Algo::Dissemination;
+    case Coll::Bcast:
+      return bcast(q);
     case Coll::Reduce:
       return q.bytes > kReduceShort && q.builtin_op && q.count >= pof2_floor(q.size)
                  ? Algo::Rabenseifner
@@ -68,18 +72,27 @@ Algo select_mpich(Coll coll, const CollQuery& q) {
                  ? Algo::RecursiveDoubling
                  : Algo::Rabenseifner;
     case Coll::Allgather:
-    case Coll::Allgatherv: return allgather(q);
-    case Coll::Alltoall: return alltoall(q);
-    case Coll::Alltoallv: return q.in_place ? Algo::Pairwise : Algo::Scattered;
+    case Coll::Allgatherv:
+      return allgather(q);
+    case Coll::Alltoall:
+      return alltoall(q);
+    case Coll::Alltoallv:
+      return q.in_place ? Algo::Pairwise : Algo::Scattered;
     case Coll::Gather:
-    case Coll::Scatter: return Algo::Binomial;
-    case Coll::Gatherv: return Algo::Linear;
-    case Coll::Scatterv: return Algo::LinearNb;
+    case Coll::Scatter:
+      return Algo::Binomial;
+    case Coll::Gatherv:
+      return Algo::Linear;
+    case Coll::Scatterv:
+      return Algo::LinearNb;
     case Coll::ReduceScatter:
-    case Coll::ReduceScatterBlock: return reduce_scatter(q);
+    case Coll::ReduceScatterBlock:
+      return reduce_scatter(q);
     case Coll::Scan:
-    case Coll::Exscan: return Algo::RecursiveDoubling;
-    case Coll::Count: break;
+    case Coll::Exscan:
+      return Algo::RecursiveDoubling;
+    case Coll::Count:
+      break;
   }
   return Algo::Linear;
 }

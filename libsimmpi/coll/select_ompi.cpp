@@ -44,14 +44,15 @@ Algo lookup(const Table& t, int size, std::size_t bytes) {
   return t.back().bands.back().algo;
 }
 
+// clang-format off: one table row per line reads like the source's if/else ladder.
 using A = Algo;
 constexpr A Lin = A::Linear, RD = A::RecursiveDoubling, Ring = A::Ring, Rab = A::Rabenseifner,
             NO = A::Nonoverlapping, SegRing = A::SegmentedRing, Pair = A::Pairwise,
             Bruck = A::Bruck, Diss = A::Dissemination, Tree = A::Tree, Chain = A::Chain,
-            Pipe = A::Pipeline, SBT = A::SplitBinaryTree, BinT = A::BinaryTree,
-            Binom = A::Binomial, Knom = A::Knomial, SAG = A::ScatterAllgather,
-            IOB = A::InOrderBinaryTree, NE = A::NeighborExchange, RH = A::RecursiveHalving,
-            LinNb = A::LinearNb, LinSync = A::LinearSync;
+            Pipe = A::Pipeline, SBT = A::SplitBinaryTree, BinT = A::BinaryTree, Binom = A::Binomial,
+            Knom = A::Knomial, SAG = A::ScatterAllgather, IOB = A::InOrderBinaryTree,
+            NE = A::NeighborExchange, RH = A::RecursiveHalving, LinNb = A::LinearNb,
+            LinSync = A::LinearSync;
 
 const Table& allreduce_noncommutative() {
   static const Table t = {
@@ -68,7 +69,14 @@ const Table& allreduce_noncommutative() {
 
 const Table& allreduce() {
   static const Table t = {
-      {4, {{8, Ring}, {4096, RD}, {8192, Ring}, {16384, RD}, {65536, Ring}, {262144, SegRing}, {kAny, Rab}}},
+      {4,
+       {{8, Ring},
+        {4096, RD},
+        {8192, Ring},
+        {16384, RD},
+        {65536, Ring},
+        {262144, SegRing},
+        {kAny, Rab}}},
       {8, {{16, Ring}, {8192, RD}, {kAny, Rab}}},
       {16, {{8192, RD}, {kAny, Rab}}},
       {32, {{64, SegRing}, {4096, RD}, {kAny, Rab}}},
@@ -104,7 +112,7 @@ const Table& alltoall() {
 
 const Table& alltoallv() {
   static const Table t = {
-      {4, {{kAny, Pair}}}, {64, {{kAny, Lin}}}, {128, {{kAny, Pair}}},
+      {4, {{kAny, Pair}}},  {64, {{kAny, Lin}}},    {128, {{kAny, Pair}}},
       {256, {{kAny, Lin}}}, {1024, {{kAny, Pair}}}, {kAll, {{kAny, Lin}}},
   };
   return t;
@@ -113,7 +121,7 @@ const Table& alltoallv() {
 // "bruck" is the dissemination barrier.
 const Table& barrier() {
   static const Table t = {
-      {4, {{kAny, RD}}},   {8, {{kAny, Lin}}},   {64, {{kAny, RD}}},  {256, {{kAny, Diss}}},
+      {4, {{kAny, RD}}},     {8, {{kAny, Lin}}},     {64, {{kAny, RD}}},     {256, {{kAny, Diss}}},
       {512, {{kAny, Tree}}}, {1024, {{kAny, Diss}}}, {4096, {{kAny, Tree}}}, {kAll, {{kAny, Diss}}},
   };
   return t;
@@ -121,8 +129,17 @@ const Table& barrier() {
 
 const Table& bcast() {
   static const Table t = {
-      {4, {{32, Pipe}, {256, BinT}, {512, Pipe}, {1024, Knom}, {32768, Lin}, {131072, BinT},
-           {262144, Chain}, {524288, Lin}, {1048576, Binom}, {kAny, BinT}}},
+      {4,
+       {{32, Pipe},
+        {256, BinT},
+        {512, Pipe},
+        {1024, Knom},
+        {32768, Lin},
+        {131072, BinT},
+        {262144, Chain},
+        {524288, Lin},
+        {1048576, Binom},
+        {kAny, BinT}}},
       {8, {{64, BinT}, {128, Binom}, {2048, BinT}, {8192, Binom}, {1048576, Lin}, {kAny, Chain}}},
       {16, {{8, Knom}, {64, BinT}, {4096, Knom}, {16384, BinT}, {32768, Binom}, {kAny, Lin}}},
       {32, {{4096, Knom}, {1048576, Binom}, {kAny, SAG}}},
@@ -151,15 +168,35 @@ const Table& reduce_noncommutative() {
 
 const Table& reduce() {
   static const Table t = {
-      {4, {{8, Rab}, {16, BinT}, {32, Pipe}, {262144, Lin}, {524288, Pipe}, {1048576, Chain}, {kAny, Pipe}}},
-      {8, {{4096, BinT}, {65536, Chain}, {262144, Binom}, {524288, Lin}, {1048576, Binom}, {kAny, Lin}}},
+      {4,
+       {{8, Rab},
+        {16, BinT},
+        {32, Pipe},
+        {262144, Lin},
+        {524288, Pipe},
+        {1048576, Chain},
+        {kAny, Pipe}}},
+      {8,
+       {{4096, BinT},
+        {65536, Chain},
+        {262144, Binom},
+        {524288, Lin},
+        {1048576, Binom},
+        {kAny, Lin}}},
       {16, {{8192, BinT}, {kAny, Binom}}},
       {32, {{4096, BinT}, {kAny, Binom}}},
       {256, {{kAny, Binom}}},
       {512, {{8192, Binom}, {16384, IOB}, {kAny, Binom}}},
       {2048, {{kAny, Binom}}},
       {4096, {{512, Binom}, {1024, IOB}, {8192, Binom}, {16384, IOB}, {kAny, Binom}}},
-      {kAll, {{16, Binom}, {32, IOB}, {1024, Binom}, {2048, IOB}, {8192, Binom}, {16384, IOB}, {kAny, Binom}}},
+      {kAll,
+       {{16, Binom},
+        {32, IOB},
+        {1024, Binom},
+        {2048, IOB},
+        {8192, Binom},
+        {16384, IOB},
+        {kAny, Binom}}},
   };
   return t;
 }
@@ -202,9 +239,24 @@ const Table& allgather() {
       {64, {{1024, RD}, {65536, NE}, {kAny, Ring}}},
       {128, {{512, RD}, {65536, NE}, {kAny, Ring}}},
       {256, {{512, RD}, {131072, NE}, {524288, Ring}, {1048576, NE}, {kAny, Ring}}},
-      {512, {{32, RD}, {128, Bruck}, {1024, RD}, {131072, NE}, {524288, Ring}, {1048576, NE}, {kAny, Ring}}},
+      {512,
+       {{32, RD},
+        {128, Bruck},
+        {1024, RD},
+        {131072, NE},
+        {524288, Ring},
+        {1048576, NE},
+        {kAny, Ring}}},
       {1024, {{64, RD}, {256, Bruck}, {2048, RD}, {kAny, NE}}},
-      {2048, {{4, RD}, {8, Bruck}, {16, RD}, {32, Bruck}, {256, RD}, {512, Bruck}, {4096, RD}, {kAny, NE}}},
+      {2048,
+       {{4, RD},
+        {8, Bruck},
+        {16, RD},
+        {32, Bruck},
+        {256, RD},
+        {512, Bruck},
+        {4096, RD},
+        {kAny, NE}}},
       {4096, {{32, Bruck}, {128, RD}, {512, Bruck}, {4096, RD}, {kAny, NE}}},
       {kAll, {{2, RD}, {8, Bruck}, {16, RD}, {512, Bruck}, {4096, RD}, {kAny, NE}}},
   };
@@ -253,30 +305,44 @@ const Table& scatter() {
   return t;
 }
 
+// clang-format on
+
 }  // namespace
 
 Algo select_ompi(Coll coll, const CollQuery& q) {
   int p = q.size;
   std::size_t s = q.bytes;
   switch (coll) {
-    case Coll::Barrier: return lookup(barrier(), p, 0);
-    case Coll::Bcast: return lookup(bcast(), p, s);
-    case Coll::Reduce: return lookup(q.commutative ? reduce() : reduce_noncommutative(), p, s);
+    case Coll::Barrier:
+      return lookup(barrier(), p, 0);
+    case Coll::Bcast:
+      return lookup(bcast(), p, s);
+    case Coll::Reduce:
+      return lookup(q.commutative ? reduce() : reduce_noncommutative(), p, s);
     case Coll::Allreduce:
       return lookup(q.commutative ? allreduce() : allreduce_noncommutative(), p, s);
-    case Coll::Allgather: return lookup(allgather(), p, s);
-    case Coll::Allgatherv: return lookup(allgatherv(), p, s);
-    case Coll::Alltoall: return lookup(alltoall(), p, s);
-    case Coll::Alltoallv: return lookup(alltoallv(), p, s);
-    case Coll::Gather: return lookup(gather(), p, s);
-    case Coll::Scatter: return lookup(scatter(), p, s);
-    case Coll::ReduceScatter: return q.commutative ? lookup(reduce_scatter(), p, s) : NO;
-    case Coll::ReduceScatterBlock: return q.commutative ? lookup(reduce_scatter_block(), p, s) : NO;
+    case Coll::Allgather:
+      return lookup(allgather(), p, s);
+    case Coll::Allgatherv:
+      return lookup(allgatherv(), p, s);
+    case Coll::Alltoall:
+      return lookup(alltoall(), p, s);
+    case Coll::Alltoallv:
+      return lookup(alltoallv(), p, s);
+    case Coll::Gather:
+      return lookup(gather(), p, s);
+    case Coll::Scatter:
+      return lookup(scatter(), p, s);
+    case Coll::ReduceScatter:
+      return q.commutative ? lookup(reduce_scatter(), p, s) : NO;
+    case Coll::ReduceScatterBlock:
+      return q.commutative ? lookup(reduce_scatter_block(), p, s) : NO;
     case Coll::Gatherv:
     case Coll::Scatterv:
     case Coll::Scan:
     case Coll::Exscan:
-    case Coll::Count: break;
+    case Coll::Count:
+      break;
   }
   return Lin;
 }

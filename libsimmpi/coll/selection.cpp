@@ -47,11 +47,14 @@ constexpr AlgoName kAlgoNames[] = {
 };
 
 constexpr const char* kCollKeys[] = {
-    "mpi.coll.barrier",   "mpi.coll.bcast",     "mpi.coll.reduce",   "mpi.coll.allreduce",
-    "mpi.coll.allgather", "mpi.coll.allgatherv", "mpi.coll.alltoall", "mpi.coll.alltoallv",
-    "mpi.coll.gather",    "mpi.coll.gatherv",   "mpi.coll.scatter",  "mpi.coll.scatterv",
-    "mpi.coll.reduce_scatter", "mpi.coll.reduce_scatter_block", "mpi.coll.scan",
-    "mpi.coll.exscan",
+    "mpi.coll.barrier",        "mpi.coll.bcast",
+    "mpi.coll.reduce",         "mpi.coll.allreduce",
+    "mpi.coll.allgather",      "mpi.coll.allgatherv",
+    "mpi.coll.alltoall",       "mpi.coll.alltoallv",
+    "mpi.coll.gather",         "mpi.coll.gatherv",
+    "mpi.coll.scatter",        "mpi.coll.scatterv",
+    "mpi.coll.reduce_scatter", "mpi.coll.reduce_scatter_block",
+    "mpi.coll.scan",           "mpi.coll.exscan",
 };
 static_assert(std::size(kCollKeys) == static_cast<std::size_t>(Coll::Count));
 
@@ -98,7 +101,8 @@ CollPlan choose(World& w, Coll coll, const CollQuery& q) {
   CollPlan plan{s.forced[static_cast<std::size_t>(coll)]};
   plan.library = s.library;
   bool forced = plan.algo != Algo::Auto;
-  if (!forced) plan.algo = s.library == Library::Mpich ? select_mpich(coll, q) : select_ompi(coll, q);
+  if (!forced)
+    plan.algo = s.library == Library::Mpich ? select_mpich(coll, q) : select_ompi(coll, q);
   plan.segment_bytes = s.segment_bytes;
   plan.radix = s.radix;
   plan.batch = s.throttle;

@@ -16,29 +16,65 @@ class World;
 enum class Library : std::uint8_t { OpenMpi, Mpich };
 
 enum class Coll : std::uint8_t {
-  Barrier, Bcast, Reduce, Allreduce, Allgather, Allgatherv, Alltoall, Alltoallv, Gather,
-  Gatherv, Scatter, Scatterv, ReduceScatter, ReduceScatterBlock, Scan, Exscan, Count,
+  Barrier,
+  Bcast,
+  Reduce,
+  Allreduce,
+  Allgather,
+  Allgatherv,
+  Alltoall,
+  Alltoallv,
+  Gather,
+  Gatherv,
+  Scatter,
+  Scatterv,
+  ReduceScatter,
+  ReduceScatterBlock,
+  Scan,
+  Exscan,
+  Count,
 };
 
 // Every algorithm of every collective, by the name used in mpi.coll.<collective> keys.
 enum class Algo : std::uint8_t {
-  Auto, Linear, LinearNb, LinearSync, Dissemination, RecursiveDoubling, Tree, Chain, Pipeline,
-  SplitBinaryTree, BinaryTree, Binomial, Knomial, InOrderBinaryTree, ScatterAllgather,
-  ScatterRingAllgather, Rabenseifner, Ring, SegmentedRing, Nonoverlapping, Bruck,
-  NeighborExchange, Pairwise, Scattered, RecursiveHalving,
+  Auto,
+  Linear,
+  LinearNb,
+  LinearSync,
+  Dissemination,
+  RecursiveDoubling,
+  Tree,
+  Chain,
+  Pipeline,
+  SplitBinaryTree,
+  BinaryTree,
+  Binomial,
+  Knomial,
+  InOrderBinaryTree,
+  ScatterAllgather,
+  ScatterRingAllgather,
+  Rabenseifner,
+  Ring,
+  SegmentedRing,
+  Nonoverlapping,
+  Bruck,
+  NeighborExchange,
+  Pairwise,
+  Scattered,
+  RecursiveHalving,
 };
 
 // What the rules look at.
 struct CollQuery {
-  int size = 1;               // ranks in the communicator
+  int size = 1;  // ranks in the communicator
   // The vector of a broadcast, reduction or scan; one rank's block of an allgather, all-to-all,
   // gather, scatter or reduce_scatter_block (the average block of an allgatherv); the whole
   // vector of a reduce_scatter.
   std::size_t bytes = 0;
   std::size_t total_bytes = 0;  // all blocks of an allgather(v) or reduce-scatter
-  int count = 0;              // elements of the reduction vector
+  int count = 0;                // elements of the reduction vector
   bool commutative = true;
-  bool builtin_op = true;     // a predefined operation (MPICH tests this, not commutativity)
+  bool builtin_op = true;  // a predefined operation (MPICH tests this, not commutativity)
   bool in_place = false;
 };
 

@@ -7,8 +7,12 @@
 namespace simmpi::mpi {
 namespace {
 
-int shifted(int rank, int root, int size) { return (rank - root + size) % size; }
-int unshifted(int s, int root, int size) { return (s + root) % size; }
+int shifted(int rank, int root, int size) {
+  return (rank - root + size) % size;
+}
+int unshifted(int s, int root, int size) {
+  return (s + root) % size;
+}
 
 // The p - 1 non-root ranks split into min(fanout, p - 1) consecutive chains, the first
 // (p - 1) % chains of them one longer.
@@ -105,12 +109,23 @@ Tree build_tree(const TreeShape& shape, int size, int rank, int root) {
   int s = shifted(rank, root, size);
   Tree t;
   switch (shape.kind) {
-    case TreeKind::Chain: t = chain(shape.fanout, size, s); break;
-    case TreeKind::Kary: t = kary(shape.fanout, size, s); break;
-    case TreeKind::Binomial: t = knomial(2, size, s); break;
-    case TreeKind::InOrderBinomial: t = in_order_binomial(size, s); break;
-    case TreeKind::Knomial: t = knomial(shape.fanout, size, s); break;
-    case TreeKind::InOrderBinary: break;
+    case TreeKind::Chain:
+      t = chain(shape.fanout, size, s);
+      break;
+    case TreeKind::Kary:
+      t = kary(shape.fanout, size, s);
+      break;
+    case TreeKind::Binomial:
+      t = knomial(2, size, s);
+      break;
+    case TreeKind::InOrderBinomial:
+      t = in_order_binomial(size, s);
+      break;
+    case TreeKind::Knomial:
+      t = knomial(shape.fanout, size, s);
+      break;
+    case TreeKind::InOrderBinary:
+      break;
   }
   if (t.parent >= 0) t.parent = unshifted(t.parent, root, size);
   for (int& c : t.children) c = unshifted(c, root, size);

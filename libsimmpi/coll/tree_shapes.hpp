@@ -10,12 +10,12 @@
 namespace simmpi::mpi {
 
 enum class TreeKind {
-  Chain,             // `fanout` chains hanging from the root; fanout 1 is the pipeline
-  Kary,              // complete `fanout`-ary tree in level order (Open MPI's binary tree: 2)
-  Binomial,          // children farthest (largest subtree) first, as a broadcast serves them
-  InOrderBinomial,   // the same tree, children nearest (smallest subtree) first, for gathers
-  Knomial,           // `fanout`-nomial tree (radix), children farthest first
-  InOrderBinary,     // binary tree whose subtrees hold consecutive ranks, rooted at size - 1
+  Chain,            // `fanout` chains hanging from the root; fanout 1 is the pipeline
+  Kary,             // complete `fanout`-ary tree in level order (Open MPI's binary tree: 2)
+  Binomial,         // children farthest (largest subtree) first, as a broadcast serves them
+  InOrderBinomial,  // the same tree, children nearest (smallest subtree) first, for gathers
+  Knomial,          // `fanout`-nomial tree (radix), children farthest first
+  InOrderBinary,    // binary tree whose subtrees hold consecutive ranks, rooted at size - 1
 };
 
 struct TreeShape {
@@ -24,8 +24,8 @@ struct TreeShape {
 };
 
 struct Tree {
-  int parent = -1;             // -1 at the root
-  std::vector<int> children;   // in the order the rank sends to (or receives from) them
+  int parent = -1;            // -1 at the root
+  std::vector<int> children;  // in the order the rank sends to (or receives from) them
 };
 
 Tree build_tree(const TreeShape& shape, int size, int rank, int root);
