@@ -4,6 +4,7 @@
  *    longer than it adds nothing to it, and completes when its blocking form would;
  *  - several are in flight on one communicator at once, with a blocking collective among them,
  *    completed in different orders on different ranks;
+ *  - their buffers may be the rank's global variables (each rank has its own copy);
  *  - an active one cannot be freed. */
 #include <math.h>
 #include <stdlib.h>
@@ -91,6 +92,21 @@ static void several_in_flight(void) {
   free(recv);
 }
 
+/* Globals are private per rank; the auxiliary process of a rank reads and writes that rank's. */
+static int g_mine = -1, g_all[64];
+
+static void global_buffers(void) {
+  if (size > 64) return;
+  g_mine = rank * 7;
+  MPI_Request r;
+  MPI_Iallgather(&g_mine, 1, MPI_INT, g_all, 1, MPI_INT, MPI_COMM_WORLD, &r);
+  compute_until(ps_now() + 20000000); /* 20 us, during which other ranks' copies are live */
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  int ok = 1;
+  for (int i = 0; i < size; ++i) ok &= g_all[i] == i * 7;
+  CHECK(ok && g_mine == rank * 7, "iallgather into globals");
+}
+
 static void cannot_free_active(void) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Request r;
@@ -111,6 +127,7 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   overlap();
   several_in_flight();
+  global_buffers();
   cannot_free_active();
   return finish("nonblocking");
 }
