@@ -52,8 +52,8 @@ int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, 
     p = &process(free_auxiliary_.back());
     free_auxiliary_.pop_back();
   } else {
-    p = &processes_.emplace_back();
-    p->id_ = static_cast<int>(processes_.size()) - 1;
+    p = auxiliaries_.emplace_back(std::make_unique<Process>()).get();
+    p->id_ = rank_count_ + static_cast<int>(auxiliaries_.size()) - 1;
     std::size_t index = static_cast<std::size_t>(p->id_ - rank_count_);
     if (index / kAuxStacksPerPool >= aux_stacks_.size())
       aux_stacks_.push_back(std::make_unique<StackPool>(stacks_.stack_bytes(), kAuxStacksPerPool, 0));
@@ -182,6 +182,8 @@ void Scheduler::run() {
   }
   for (const Process& p : processes_)
     if (p.entry_ && !p.finished_) report_deadlock();
+  for (const auto& p : auxiliaries_)
+    if (p->entry_ && !p->finished_) report_deadlock();
 }
 
 void Scheduler::report_deadlock(const std::string& running_note) {
@@ -194,19 +196,21 @@ void Scheduler::report_deadlock(const std::string& running_note) {
     count(*current_);
     ++shown;
   }
-  for (const Process& p : processes_) {
-    if (!p.entry_ || p.finished_ || &p == current_) continue;
+  auto add = [&](const Process& p) {
+    if (!p.entry_ || p.finished_ || &p == current_) return;
     count(p);
-    if (++shown > 64) continue;  // the first 64 say enough; the count says the rest
+    if (++shown > 64) return;  // the first 64 say enough; the count says the rest
     if (p.idle_poll_resume_) {
       msg += strprintf("  %s: polls in %s for something that can never happen\n",
                        p.name().c_str(), p.current_call ? p.current_call : "a test call");
-      continue;
+      return;
     }
     msg += strprintf("  %s: blocked in %s", p.name().c_str(), p.reason_.call);
     if (p.reason_.describe) msg += "(" + p.reason_.describe(p.reason_.ctx) + ")";
     msg += "\n";
-  }
+  };
+  for (const Process& p : processes_) add(p);
+  for (const auto& p : auxiliaries_) add(*p);
   if (shown > 64) msg += strprintf("  ... and %d more blocked\n", shown - 64);
   msg += strprintf("%d of %d ranks waiting", ranks, process_count());
   if (auxiliaries) msg += strprintf(", and %d of their auxiliary processes", auxiliaries);

@@ -12,7 +12,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -91,7 +90,10 @@ class Scheduler {
   const StackPool& stacks() const { return stacks_; }
   // Number of ranks (processes 0 to process_count() - 1); auxiliary processes come after them.
   int process_count() const { return rank_count_; }
-  Process& process(int id) { return processes_[static_cast<std::size_t>(id)]; }
+  Process& process(int id) {
+    return id < rank_count_ ? processes_[static_cast<std::size_t>(id)]
+                            : *auxiliaries_[static_cast<std::size_t>(id - rank_count_)];
+  }
   void set_exit_hook(ExitHook hook) { exit_hook_ = std::move(hook); }
 
   // Starts process `id` at the current time, running entry(arg) on its own fiber.
@@ -147,7 +149,8 @@ class Scheduler {
   StackPool stacks_;
   std::unique_ptr<Privatizer> privatizer_;
   int rank_count_;
-  std::deque<Process> processes_;  // ranks, then auxiliary processes (stable addresses)
+  std::vector<Process> processes_;                     // the ranks, contiguous (the hot path)
+  std::vector<std::unique_ptr<Process>> auxiliaries_;  // ids rank_count_ and up
   std::vector<int> free_auxiliary_;                     // ids of reclaimed auxiliary processes
   std::vector<std::unique_ptr<StackPool>> aux_stacks_;  // 64 stacks each
   Process* current_ = nullptr;
