@@ -13,7 +13,7 @@
 // "nonoverlapping" allreduce with the binomial reduce and broadcast, p = 2^k, T = 2 lg h(S); the
 // "linear" allgather (gather to rank 0, then the selected broadcast of all p b bytes), eager,
 // T = o_s + L + (p - 1) w(b) + o_r + T_bcast(p b); the "nonoverlapping" reduce-scatter (reduce of
-// all S = p b bytes to rank 0, then the selected scatterv), with the binomial reduce and the
+// all S = p b bytes to rank 0, then the selected scatter(v)), with the binomial reduce and the
 // linear_nb scatter, p = 2^k, T = lg h(S) + h(b) + (p - 2) g(b).
 #include "libsimmpi/coll/dispatch.hpp"
 
@@ -245,14 +245,15 @@ void run_reduce_scatter(CollContext& c, Coll which, void* input, void* recvbuf,
     default:
       break;
   }
-  // Nonoverlapping: reduce everything to rank 0, which scatters the blocks.
+  // Nonoverlapping: reduce everything to rank 0, which scatters the blocks (with the scatter's
+  // rule for equal blocks, the scatterv's otherwise, as Open MPI does).
   std::vector<char> all(red.bytes(total));
   run_reduce(c, input, all.data(), total, red, 0);
   Sizes bytes(static_cast<std::size_t>(n)), displs(static_cast<std::size_t>(n));
   for (std::size_t i = 0, at = 0; i < bytes.size(); at += bytes[i], ++i)
     bytes[i] = red.bytes(counts[i]), displs[i] = at;
-  run_scatter(c, Coll::Scatterv, all.data(), bytes, displs, recvbuf,
-              bytes[static_cast<std::size_t>(c.rank())], 0);
+  run_scatter(c, which == Coll::ReduceScatterBlock ? Coll::Scatter : Coll::Scatterv, all.data(),
+              bytes, displs, recvbuf, bytes[static_cast<std::size_t>(c.rank())], 0);
 }
 
 void run_scan(CollContext& c, Coll which, void* buf, int count, const Reduction& red) {
