@@ -3,6 +3,7 @@
 #include "libsimmpi/comm/context_id.hpp"
 
 #include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_objects.hpp"
 #include "runtime/core/error.hpp"
 
@@ -25,8 +26,8 @@ ContextMask own_context_mask(int world_rank, bool contributes) {
 }
 
 void and_masks(CollContext& c, ContextMask& mask) {
-  allreduce_recursive_doubling(c, mask.data(), kContextMaskWords, *find_datatype(MPI_INT),
-                               MPI_BAND);
+  run_allreduce(c, mask.data(), kContextMaskWords,
+                Reduction(MPI_BAND, MPI_INT, *find_datatype(MPI_INT)));
 }
 
 int lowest_context(const ContextMask& mask) {

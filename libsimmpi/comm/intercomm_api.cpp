@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/comm_tags.hpp"
 #include "libsimmpi/comm/context_id.hpp"
@@ -78,7 +79,7 @@ void leaders_swap(ApiCall& call, Communicator& view, CollContext& local, std::ve
     CollContext ic(call.world, view);
     ic.sendrecv(0, mine.data(), bytes, 0, theirs.data(), bytes, kTagInterLeaders);
   }
-  bcast_binomial(local, theirs.data(), bytes, 0);
+  run_bcast(local, theirs.data(), static_cast<int>(bytes), 1, 0);
 }
 
 // MPI_Intercomm_merge's context: the masks of both groups are and-ed (the merged communicator's
@@ -160,9 +161,9 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
   if (me == local_leader)
     swap_with_remote_leader(call, *local, *peer, remote_leader,
                             kTagIntercommCreate | (tag & kUserTagMask), context, &remote);
-  bcast_binomial(lc, remote.info, sizeof remote.info, local_leader);
+  run_bcast(lc, remote.info, static_cast<int>(sizeof remote.info), 1, local_leader);
   remote.ranks.resize(static_cast<std::size_t>(remote.info[2]));
-  bcast_binomial(lc, remote.ranks.data(), remote.ranks.size() * sizeof(int), local_leader);
+  run_bcast(lc, remote.ranks.data(), static_cast<int>(remote.ranks.size() * sizeof(int)), 1, local_leader);
   *newintercomm = remote.info[0];
   inherit_errhandler(*local, call.rank, *call.world.find_comm(*newintercomm, call.rank));
   return MPI_SUCCESS;

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/coll_checks.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/context_id.hpp"
 
@@ -54,7 +56,8 @@ int split_comm(ApiCall& call, Communicator& parent, int color, int key,
   table[static_cast<std::size_t>(2 * me)] = color;
   table[static_cast<std::size_t>(2 * me + 1)] = key;
   CollContext c(call.world, parent);
-  allgather_bruck(c, table.data(), 2 * sizeof(int));
+  run_allgatherv(c, Coll::Allgather, reinterpret_cast<char*>(table.data()),
+                 uniform(parent.size(), 2 * sizeof(int)), strided(parent.size(), 2 * sizeof(int)));
   int context = agree_context(c, call.rank, color != MPI_UNDEFINED);
   if (context < 0) return fail_no_context(call, parent.handle());
   auto build = [&](CreatedComms& made) {

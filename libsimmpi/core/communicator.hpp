@@ -113,6 +113,11 @@ class Communicator {
 
   const std::shared_ptr<Topology>& topology() const { return topology_; }
   void set_topology(std::shared_ptr<Topology> t) { topology_ = std::move(t); }
+  // How many collectives `comm_rank` has entered on this communicator (check_collective calls);
+  // the same sequence on every member, so it numbers the collectives' messages apart.
+  std::uint32_t collectives_entered(int comm_rank) const {
+    return collective_count_.empty() ? 0 : collective_count_[static_cast<std::size_t>(comm_rank)];
+  }
 
  private:
   MPI_Comm handle_;

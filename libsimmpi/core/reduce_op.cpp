@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 #include "runtime/core/error.hpp"
 
@@ -29,6 +30,26 @@ constexpr OpDef kOps[] = {
 };
 
 unsigned op_index(MPI_Op op) { return static_cast<unsigned>(op) & 0xFFFFFFu; }
+
+// User operations take the handle indices after the predefined ones. Entries are never reused
+// for another function, so a collective still running with a freed operation keeps calling it.
+struct UserOp {
+  UserFunction fn;
+  bool commutative;
+  int references;
+};
+std::vector<UserOp>& user_ops() {
+  static std::vector<UserOp> ops;
+  return ops;
+}
+
+// The user operation behind `op`, live or not; nullptr for any other handle.
+UserOp* find_user_op(MPI_Op op) {
+  auto h = static_cast<unsigned>(op);
+  if ((h >> 24) != SIMMPI_KIND_OP || op_index(op) < std::size(kOps)) return nullptr;
+  std::size_t i = op_index(op) - std::size(kOps);
+  return i < user_ops().size() ? &user_ops()[i] : nullptr;
+}
 
 template <class T>
 constexpr bool is_complex = false;
@@ -176,13 +197,50 @@ bool apply_or_check(MPI_Op op, const Datatype& type, const void* in, void* io, i
 
 bool is_valid_op(MPI_Op op) {
   auto h = static_cast<unsigned>(op);
+  if (const UserOp* u = find_user_op(op)) return u->references > 0;
   return (h >> 24) == SIMMPI_KIND_OP && op_index(op) >= 1 && op_index(op) < std::size(kOps);
 }
 
-const char* op_name(MPI_Op op) { return is_valid_op(op) ? kOps[op_index(op)].name : "invalid op"; }
+const char* op_name(MPI_Op op) {
+  if (find_user_op(op)) return "a user-defined operation";
+  return is_valid_op(op) ? kOps[op_index(op)].name : "invalid op";
+}
 
 bool op_supports(MPI_Op op, const Datatype& type) {
+  if (find_user_op(op)) return true;
   return apply_or_check(op, type, nullptr, nullptr, 0, false);
+}
+
+bool is_user_op(MPI_Op op) { return find_user_op(op) != nullptr; }
+
+bool is_commutative(MPI_Op op) {
+  const UserOp* u = find_user_op(op);
+  return !u || u->commutative;
+}
+
+void apply_op(MPI_Op op, MPI_Datatype handle, const Datatype& type, const void* in, void* inout,
+              int count) {
+  if (UserOp* u = find_user_op(op)) {
+    if (count > 0) u->fn(const_cast<void*>(in), inout, &count, &handle);
+    return;
+  }
+  apply_op(op, type, in, inout, count);
+}
+
+MPI_Op create_user_op(UserFunction fn, bool commutative) {
+  auto& ops = user_ops();
+  std::size_t i = 0;
+  while (i < ops.size() && !(ops[i].fn == fn && ops[i].commutative == commutative)) ++i;
+  if (i == ops.size()) ops.push_back(UserOp{fn, commutative, 0});
+  ++ops[i].references;
+  return SIMMPI_HANDLE(SIMMPI_KIND_OP, std::size(kOps) + i);
+}
+
+bool free_user_op(MPI_Op op) {
+  UserOp* u = find_user_op(op);
+  if (!u || u->references == 0) return false;
+  --u->references;
+  return true;
 }
 
 void apply_op(MPI_Op op, const Datatype& type, const void* in, void* inout, int count) {

@@ -28,6 +28,7 @@ World::World(runtime::Scheduler& scheduler, hardware::Platform& platform,
              const runtime::Config& config, int size)
     : scheduler_(scheduler),
       platform_(platform),
+      config_(config),
       params_(config),
       ranks_(static_cast<std::size_t>(size)) {
   comms_.resize(3);

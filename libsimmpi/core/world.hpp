@@ -50,13 +50,16 @@ class World {
 
   int size() const { return static_cast<int>(ranks_.size()); }
   RankState& rank(int world_rank) { return ranks_[static_cast<std::size_t>(world_rank)]; }
-  // World rank of the rank running now (only valid inside a rank).
-  int current_rank() { return scheduler_.current()->id(); }
+  // World rank of the rank running now, or that the running auxiliary process works for (only
+  // valid inside a process).
+  int current_rank() { return scheduler_.current()->owner(); }
   runtime::Scheduler& scheduler() { return scheduler_; }
   runtime::Engine& engine() { return scheduler_.engine(); }
   SimTime now() const { return scheduler_.engine().now(); }
   hardware::Platform& platform() { return platform_; }
   const ProtocolParams& params() const { return params_; }
+  // The run's configuration (it outlives the World).
+  const runtime::Config& config() const { return config_; }
   RequestPool& requests() { return requests_; }
 
   // The communicator `h` names for `world_rank` (for an intercommunicator, the view of the
@@ -85,6 +88,7 @@ class World {
   static World* instance_;
   runtime::Scheduler& scheduler_;
   hardware::Platform& platform_;
+  const runtime::Config& config_;
   ProtocolParams params_;
   std::vector<RankState> ranks_;
   std::vector<std::unique_ptr<Communicator>> comms_;  // by handle index; 0 is MPI_COMM_NULL

@@ -260,6 +260,9 @@ int MPI_Request_free(MPI_Request* request) {
   if (!lookup(call, 1, request, r, &err)) return err;
   if (!r[0])
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+  if (r[0]->kind == RequestKind::Collective && !r[0]->is_complete(call.world.now()))
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                     "request of an active %s cannot be freed (MPI-3.1 section 5.12)", r[0]->call);
   if (r[0]->is_complete(call.world.now()))
     call.world.requests().release(r[0]);
   else

@@ -16,15 +16,6 @@ bool matches(const Request& r, const Message& m) {
          (r.tag == MPI_ANY_TAG || r.tag == m.tag);
 }
 
-void complete(World& w, Request* r, SimTime t) {
-  r->complete_at = t;
-  if (r->freed) {
-    w.requests().release(r);
-    return;
-  }
-  w.scheduler().wake(w.scheduler().process(r->owner), t);
-}
-
 void release_bsend_charge(World& w, Message* m) {
   if (!m->bsend_charge) return;
   w.rank(m->src_world).bsend_used -= m->bsend_charge;
@@ -94,7 +85,7 @@ void match(World& w, Message* m, Request* r) {
   }
   if (m->data_at != SimTime::max()) {  // the payload is already in
     r->msg = nullptr;
-    complete(w, r, runtime::max(m->data_at, w.now()) + w.params().recv_overhead);
+    complete_request(w, r, runtime::max(m->data_at, w.now()) + w.params().recv_overhead);
     delete m;
   }
 }
@@ -106,7 +97,7 @@ void eager_arrived(void* msg, std::uint64_t) {
   release_bsend_charge(w, m);
   if (Request* r = m->recv) {
     r->msg = nullptr;
-    complete(w, r, w.now() + w.params().recv_overhead);
+    complete_request(w, r, w.now() + w.params().recv_overhead);
     delete m;
   }
 }
@@ -126,13 +117,22 @@ void rendezvous_delivered(void* msg, std::uint64_t) {
   else
     copy_from_sender(w, m->src_world, m->send, r);
   release_bsend_charge(w, m);
-  if (m->send) complete(w, m->send, w.now());
+  if (m->send) complete_request(w, m->send, w.now());
   r->msg = nullptr;
-  complete(w, r, w.now() + w.params().recv_overhead);
+  complete_request(w, r, w.now() + w.params().recv_overhead);
   delete m;
 }
 
 }  // namespace
+
+void complete_request(World& w, Request* r, SimTime t) {
+  r->complete_at = t;
+  if (r->freed) {
+    w.requests().release(r);
+    return;
+  }
+  w.scheduler().wake(w.scheduler().process(r->waiter), t);
+}
 
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
                     const void* buf, int count, const Datatype& type, SendMode mode) {
@@ -142,6 +142,7 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
   s->kind = RequestKind::Send;
   s->mode = mode;
   s->owner = me;
+  s->waiter = w.scheduler().current()->id();
   s->buf = const_cast<void*>(buf);
   s->count = count;
   s->type = &type;
@@ -201,6 +202,7 @@ Request* start_recv(World& w, Communicator& comm, Channel channel, int source, i
   Request* r = w.requests().create();
   r->kind = RequestKind::Recv;
   r->owner = me;
+  r->waiter = w.scheduler().current()->id();
   r->buf = buf;
   r->count = count;
   r->type = &type;
@@ -224,6 +226,7 @@ Request* null_peer_request(World& w, RequestKind kind) {
   Request* r = w.requests().create();
   r->kind = kind;
   r->owner = w.current_rank();
+  r->waiter = w.scheduler().current()->id();
   r->status.MPI_SOURCE = MPI_PROC_NULL;
   r->status.MPI_TAG = MPI_ANY_TAG;
   r->complete_at = w.now();
@@ -285,7 +288,7 @@ bool cancel_recv(World& w, Request& r) {
   st.posted.remove(&r);
   r.status.simmpi_cancelled = 1;
   r.status.simmpi_bytes = 0;
-  complete(w, &r, w.now());
+  complete_request(w, &r, w.now());
   return true;
 }
 
@@ -307,6 +310,8 @@ const Message* probe_unexpected(World& w, int context, int source, int tag,
 
 std::string describe_request(const Request& r) {
   std::string comm = r.comm ? r.comm->name() : "?";
+  if (r.kind == RequestKind::Collective)
+    return strprintf("waiting for its nonblocking %s on %s", r.call, comm.c_str());
   const Communicator* to = r.comm && r.kind == RequestKind::Send ? &r.comm->remote() : r.comm;
   bool collective = to && r.context != to->context_id();
   std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);

@@ -10,6 +10,7 @@
 
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_tags.hpp"
 #include "libsimmpi/comm/intracomm_create.hpp"
 #include "libsimmpi/p2p/transport.hpp"
@@ -76,10 +77,10 @@ std::vector<int> exchange_edges(ApiCall& call, Communicator& comm,
   std::vector<int> counts(2 * static_cast<std::size_t>(n)), total(counts.size());
   for (std::size_t r = 0; r < to.size(); ++r)
     if (!to[r].empty()) counts[2 * r] = 1, counts[2 * r + 1] = static_cast<int>(to[r].size());
-  reduce_binomial(c, counts.data(), total.data(), 2 * n, int_type, MPI_SUM, 0);
+  run_reduce(c, counts.data(), total.data(), 2 * n, Reduction(MPI_SUM, MPI_INT, int_type), 0);
   int mine[2];  // messages, ints
-  scatterv_linear(c, total.data(), uniform(n, sizeof mine), strided(n, sizeof mine), mine,
-                  sizeof mine, 0);
+  run_scatter(c, Coll::Scatter, total.data(), uniform(n, sizeof mine), strided(n, sizeof mine),
+              mine, sizeof mine, 0);
   std::vector<Request*> sends;
   for (std::size_t r = 0; r < to.size(); ++r)
     if (!to[r].empty())
