@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// The unrooted collectives: MPI_Barrier, MPI_Allreduce, MPI_Allgather(v), MPI_Alltoall(v),
-// MPI_Reduce_scatter(_block), MPI_Scan, MPI_Exscan.
+// The unrooted collectives and their nonblocking forms: MPI_(I)barrier, MPI_(I)allreduce,
+// MPI_(I)allgather(v), MPI_(I)alltoall(v). Each pair shares one function that checks the
+// arguments, resolves MPI_IN_PLACE and the datatypes into byte buffers, and launches the
+// operation (nonblocking.hpp) as the dispatcher's call (dispatch.hpp). Buffers of non-contiguous
+// types go through PackedViews (packed_view.hpp), loaded at the call and stored at the end.
+#include <algorithm>
 #include <cstring>
-#include <numeric>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "libsimmpi/coll/coll_checks.hpp"
-#include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
+#include "libsimmpi/coll/nonblocking.hpp"
+#include "libsimmpi/coll/packed_view.hpp"
 
 using namespace simmpi::mpi;
 
@@ -16,137 +23,183 @@ std::size_t bytes_of(int count, const Datatype* t) {
   return static_cast<std::size_t>(count) * t->size;
 }
 
-// Copies the input into the output buffer unless the call was MPI_IN_PLACE.
-void take_input(const void* sendbuf, void* recvbuf, std::size_t bytes) {
-  if (sendbuf != MPI_IN_PLACE && bytes) std::memmove(recvbuf, sendbuf, bytes);
-}
-
-// Reduction of everyone's `total` elements, then each rank keeps its slice (counts[i] elements
-// at the running offset). `input` holds all `total` elements of this rank.
-void reduce_then_scatter(CollContext& c, const void* input, void* recvbuf, const int* counts,
-                         const Datatype& t, MPI_Op op) {
-  int n = c.size();
-  int total = std::accumulate(counts, counts + n, 0);
-  std::vector<char> all(bytes_of(total, &t));
-  reduce_binomial(c, input, all.data(), total, t, op, 0);
-  scatterv_linear(c, all.data(), to_bytes(counts, n, t, false),
-                  [&] {
-                    std::vector<std::size_t> d(static_cast<std::size_t>(n));
-                    std::size_t off = 0;
-                    for (int i = 0; i < n; ++i) d[static_cast<std::size_t>(i)] = off, off += bytes_of(counts[i], &t);
-                    return d;
-                  }(),
-                  recvbuf, bytes_of(counts[c.rank()], &t), 0);
-}
-
-}  // namespace
-
-extern "C" {
-
-int MPI_Barrier(MPI_Comm comm) {
-  ApiCall call("MPI_Barrier");
+int barrier(const char* name, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
   CollChecks k(call, comm);
-  k.agree("MPI_Barrier", -1, MPI_OP_NULL, -1);
+  k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
-  barrier_dissemination(c);
-  return MPI_SUCCESS;
+  return launch_collective(call, k.comm(), k.seq(), request,
+                           [](CollContext& c) { run_barrier(c); });
 }
 
-int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                  MPI_Comm comm) {
-  ApiCall call("MPI_Allreduce");
+int allreduce(const char* name, const void* sendbuf, void* recvbuf, int count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
   const Datatype* t = nullptr;
   CollChecks k(call, comm);
   k.count(count).type(datatype, &t).op(op, t);
-  if (k.ok()) k.agree("MPI_Allreduce", -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
+  if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
   if (!k.ok()) return k.error();
-  take_input(sendbuf, recvbuf, bytes_of(count, t));
-  CollContext c(call.world, k.comm());
-  allreduce_recursive_doubling(c, recvbuf, count, *t, op);
-  return MPI_SUCCESS;
+  auto v = std::make_shared<PackedView>(recvbuf, t, 0, count);
+  v->load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
+  Reduction red(op, datatype, *v->type());
+  TypeRef keep(t);
+  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+    run_allreduce(c, v->data(), count, red);
+    v->store(0, count);
+    (void)keep;
+  });
 }
 
-int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
-  ApiCall call("MPI_Allgather");
-  const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
-  bool in_place = sendbuf == MPI_IN_PLACE;
-  if (!in_place) k.count(sendcount, "sendcount").type(sendtype, &st);
-  k.count(recvcount, "recvcount").type(recvtype, &rt);
-  if (k.ok()) k.agree("MPI_Allgather", -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
-  if (!k.ok()) return k.error();
-  std::size_t block = bytes_of(recvcount, rt);
-  auto* own = static_cast<char*>(recvbuf) + block * static_cast<std::size_t>(k.rank());
-  take_input(sendbuf, own, block);
-  CollContext c(call.world, k.comm());
-  allgather_bruck(c, recvbuf, block);
-  return MPI_SUCCESS;
-}
-
-int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                   MPI_Comm comm) {
-  ApiCall call("MPI_Allgatherv");
-  const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
-  bool in_place = sendbuf == MPI_IN_PLACE;
-  if (!in_place) k.count(sendcount, "sendcount").type(sendtype, &st);
-  k.type(recvtype, &rt);
-  if (k.ok()) k.counts(recvcounts, k.comm().size(), "recvcounts");
-  if (k.ok() && !displs) return call.fail(comm, MPI_ERR_ARG, "displs is NULL");
-  k.agree("MPI_Allgatherv", -1, MPI_OP_NULL, -1);
-  if (!k.ok()) return k.error();
-  // Gather everything packed at rank 0, broadcast the packed blocks, unpack at the displacements
-  // (a rank's bytes outside its blocks are never written).
-  int n = k.comm().size(), r = k.rank();
-  std::vector<std::size_t> counts = to_bytes(recvcounts, n, *rt, false);
-  std::vector<std::size_t> offsets(static_cast<std::size_t>(n));
-  std::size_t total = 0;
-  for (std::size_t i = 0; i < counts.size(); ++i) offsets[i] = total, total += counts[i];
-  auto* out = static_cast<char*>(recvbuf);
-  std::vector<std::size_t> where = to_bytes(displs, n, *rt, true);
-  const void* mine = in_place ? out + where[static_cast<std::size_t>(r)] : sendbuf;
-  std::vector<char> packed(total);
-  CollContext c(call.world, k.comm());
-  gatherv_linear(c, mine, counts[static_cast<std::size_t>(r)], packed.data(), counts, offsets, 0);
-  bcast_binomial(c, packed.data(), total, 0);
-  for (int i = 0; i < n; ++i) {
-    auto u = static_cast<std::size_t>(i);
-    if (counts[u] && !(in_place && i == r)) std::memcpy(out + where[u], packed.data() + offsets[u], counts[u]);
+// Runs an allgather(v) whose blocks land at `where` in recvbuf: directly when they are packed
+// in rank order there, else through a packed copy. `finish` runs at the end (it stores a
+// PackedView back into the user's buffer).
+CollBody allgather_body(Coll which, char* recvbuf, Sizes counts, Sizes where,
+                        std::function<void()> finish) {
+  bool packed = true;
+  for (std::size_t i = 1; i < counts.size(); ++i)
+    packed &= where[i] == where[i - 1] + counts[i - 1];
+  if (packed) {
+    return [=](CollContext& c) {
+      Sizes offsets = where;
+      for (std::size_t& o : offsets) o -= where[0];
+      run_allgatherv(c, which, recvbuf + where[0], counts, offsets);
+      finish();
+    };
   }
-  return MPI_SUCCESS;
+  return [=](CollContext& c) {
+    Sizes offsets(counts.size());
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i) offsets[i] = total, total += counts[i];
+    std::vector<char> tmp(total);
+    auto me = static_cast<std::size_t>(c.rank());
+    if (counts[me]) std::memcpy(tmp.data() + offsets[me], recvbuf + where[me], counts[me]);
+    run_allgatherv(c, which, tmp.data(), counts, offsets);
+    for (std::size_t i = 0; i < counts.size(); ++i)
+      if (counts[i] && i != me) std::memcpy(recvbuf + where[i], tmp.data() + offsets[i], counts[i]);
+    finish();
+  };
 }
 
-int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
-  ApiCall call("MPI_Alltoall");
+int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+              void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Request* request) {
+  ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
-  bool in_place = sendbuf == MPI_IN_PLACE;
-  if (!in_place) k.count(sendcount, "sendcount").type(sendtype, &st);
+  if (sendbuf != MPI_IN_PLACE) k.count(sendcount, "sendcount").type(sendtype, &st);
   k.count(recvcount, "recvcount").type(recvtype, &rt);
-  if (k.ok()) k.agree("MPI_Alltoall", -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
+  if (k.ok()) k.agree(name, -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
   if (!k.ok()) return k.error();
   int n = k.comm().size();
   std::size_t block = bytes_of(recvcount, rt);
-  std::vector<char> copy;
-  if (in_place) {  // the send data is the receive buffer: work from a copy
-    copy.assign(static_cast<char*>(recvbuf), static_cast<char*>(recvbuf) + block * static_cast<std::size_t>(n));
-    sendbuf = copy.data();
+  std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
+  std::int64_t mine = static_cast<std::int64_t>(k.rank()) * recvcount;
+  auto rv = std::make_shared<PackedView>(recvbuf, rt, 0, all);
+  if (sendbuf == MPI_IN_PLACE) {
+    rv->load(mine, recvcount);
+  } else {
+    PackedView sv(sendbuf, st, 0, sendcount);
+    sv.load(0, sendcount);
+    if (block) std::memmove(rv->data() + block * static_cast<std::size_t>(k.rank()), sv.data(), block);
   }
-  std::size_t sblock = in_place ? block : bytes_of(sendcount, st);
-  CollContext c(call.world, k.comm());
-  alltoallv_pairwise(c, sendbuf, uniform(n, sblock), strided(n, sblock), recvbuf, uniform(n, block),
-                     strided(n, block));
-  return MPI_SUCCESS;
+  Sizes where = strided(n, static_cast<std::size_t>(rv->type()->extent) *
+                               static_cast<std::size_t>(recvcount));
+  TypeRef keep(rt);
+  return launch_collective(call, k.comm(), k.seq(), request,
+                           allgather_body(Coll::Allgather, rv->data(), uniform(n, block), where,
+                                          [rv, all, keep] { rv->store(0, all); }));
 }
 
-int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
-                  MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
-                  MPI_Datatype recvtype, MPI_Comm comm) {
-  ApiCall call("MPI_Alltoallv");
+int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+               void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+               MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  const Datatype *st = nullptr, *rt = nullptr;
+  CollChecks k(call, comm);
+  if (sendbuf != MPI_IN_PLACE) k.count(sendcount, "sendcount").type(sendtype, &st);
+  k.type(recvtype, &rt);
+  if (k.ok()) k.counts(recvcounts, k.comm().size(), "recvcounts");
+  if (k.ok() && !displs) return call.fail(comm, MPI_ERR_ARG, "displs is NULL");
+  k.agree(name, -1, MPI_OP_NULL, -1);
+  if (!k.ok()) return k.error();
+  int n = k.comm().size(), r = k.rank();
+  auto me = static_cast<std::size_t>(r);
+  ElementSpan span = span_of(recvcounts, displs, n);
+  auto rv = std::make_shared<PackedView>(recvbuf, rt, span.first, span.last);
+  Sizes counts = to_bytes(recvcounts, n, *rv->type(), false);
+  Sizes where = to_bytes(displs, n, *rv->type(), true);
+  if (sendbuf == MPI_IN_PLACE) {
+    rv->load(displs[r], recvcounts[r]);
+  } else {
+    PackedView sv(sendbuf, st, 0, sendcount);
+    sv.load(0, sendcount);
+    if (counts[me]) std::memmove(rv->data() + where[me], sv.data(), counts[me]);
+  }
+  std::vector<int> rc(recvcounts, recvcounts + n), dp(displs, displs + n);
+  TypeRef keep(rt);
+  return launch_collective(
+      call, k.comm(), k.seq(), request,
+      allgather_body(Coll::Allgatherv, rv->data(), counts, where,
+                     [rv, rc, dp, n, keep] { rv->store_blocks(rc.data(), dp.data(), n); }));
+}
+
+// Runs an all-to-all(v); with MPI_IN_PLACE the send data is a copy of the receive buffer.
+// `finish` runs at the end (it stores a PackedView back into the user's buffer).
+CollBody alltoall_body(Coll which, bool in_place, const void* sendbuf, Sizes sc, Sizes sd,
+                       void* recvbuf, Sizes rc, Sizes rd, std::function<void()> finish) {
+  std::shared_ptr<std::vector<char>> copy;
+  if (in_place) {
+    std::size_t end = 0;
+    for (std::size_t i = 0; i < rc.size(); ++i) end = std::max(end, rd[i] + rc[i]);
+    copy = std::make_shared<std::vector<char>>(static_cast<char*>(recvbuf),
+                                               static_cast<char*>(recvbuf) + end);
+    sendbuf = copy->data();
+    sc = rc, sd = rd;
+  }
+  return [=](CollContext& c) {
+    run_alltoallv(c, which, in_place, sendbuf, sc, sd, recvbuf, rc, rd);
+    finish();
+    (void)copy;  // keeps the in-place copy alive until the operation ends
+  };
+}
+
+int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+             void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+             MPI_Request* request) {
+  ApiCall call(name);
+  const Datatype *st = nullptr, *rt = nullptr;
+  CollChecks k(call, comm);
+  bool in_place = sendbuf == MPI_IN_PLACE;
+  if (!in_place) k.count(sendcount, "sendcount").type(sendtype, &st);
+  k.count(recvcount, "recvcount").type(recvtype, &rt);
+  if (k.ok()) k.agree(name, -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
+  if (!k.ok()) return k.error();
+  int n = k.comm().size();
+  std::size_t block = bytes_of(recvcount, rt);
+  std::size_t sblock = in_place ? block : bytes_of(sendcount, st);
+  std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
+  auto rv = std::make_shared<PackedView>(recvbuf, rt, 0, all);
+  if (in_place) rv->load(0, all);
+  std::int64_t sall = static_cast<std::int64_t>(n) * sendcount;
+  auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sall);
+  sv->load(0, sall);
+  std::size_t sstride =
+      in_place ? 0 : static_cast<std::size_t>(sv->type()->extent) * static_cast<std::size_t>(sendcount);
+  std::size_t rstride =
+      static_cast<std::size_t>(rv->type()->extent) * static_cast<std::size_t>(recvcount);
+  TypeRef keep(rt), keep_send(st);
+  return launch_collective(
+      call, k.comm(), k.seq(), request,
+      alltoall_body(Coll::Alltoall, in_place, in_place ? rv->data() : sv->data(),
+                    uniform(n, sblock), strided(n, sstride), rv->data(), uniform(n, block),
+                    strided(n, rstride), [rv, sv, all, keep, keep_send] { rv->store(0, all); }));
+}
+
+int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
+              MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
   bool in_place = sendbuf == MPI_IN_PLACE;
@@ -158,95 +211,112 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
   }
   if (k.ok() && (!rdispls || (!in_place && !sdispls)))
     return call.fail(comm, MPI_ERR_ARG, "a displacement array is NULL");
-  k.agree("MPI_Alltoallv", -1, MPI_OP_NULL, -1);
+  k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   int n = k.comm().size();
-  std::vector<std::size_t> rc = to_bytes(recvcounts, n, *rt, false), rd = to_bytes(rdispls, n, *rt, true);
-  std::vector<char> copy;
-  std::vector<std::size_t> sc = rc, sd = rd;
-  if (in_place) {
-    std::size_t end = 0;
-    for (int i = 0; i < n; ++i) end = std::max(end, rd[static_cast<std::size_t>(i)] + rc[static_cast<std::size_t>(i)]);
-    copy.assign(static_cast<char*>(recvbuf), static_cast<char*>(recvbuf) + end);
-    sendbuf = copy.data();
-  } else {
-    sc = to_bytes(sendcounts, n, *st, false);
-    sd = to_bytes(sdispls, n, *st, true);
+  ElementSpan rspan = span_of(recvcounts, rdispls, n);
+  auto rv = std::make_shared<PackedView>(recvbuf, rt, rspan.first, rspan.last);
+  if (in_place) rv->load_blocks(recvcounts, rdispls, n);
+  std::shared_ptr<PackedView> sv;
+  Sizes sc, sd;
+  if (!in_place) {
+    ElementSpan sspan = span_of(sendcounts, sdispls, n);
+    sv = std::make_shared<PackedView>(sendbuf, st, sspan.first, sspan.last);
+    sv->load_blocks(sendcounts, sdispls, n);
+    sc = to_bytes(sendcounts, n, *sv->type(), false);
+    sd = to_bytes(sdispls, n, *sv->type(), true);
   }
-  CollContext c(call.world, k.comm());
-  alltoallv_pairwise(c, sendbuf, sc, sd, recvbuf, rc, rd);
-  return MPI_SUCCESS;
+  std::vector<int> rc(recvcounts, recvcounts + n), rd(rdispls, rdispls + n);
+  TypeRef keep(rt), keep_send(st);
+  return launch_collective(
+      call, k.comm(), k.seq(), request,
+      alltoall_body(Coll::Alltoallv, in_place, in_place ? rv->data() : sv->data(), sc, sd,
+                    rv->data(), to_bytes(recvcounts, n, *rv->type(), false),
+                    to_bytes(rdispls, n, *rv->type(), true),
+                    [rv, sv, rc, rd, n, keep, keep_send] {
+                      rv->store_blocks(rc.data(), rd.data(), n);
+                    }));
 }
 
-int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
-                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  ApiCall call("MPI_Reduce_scatter");
-  const Datatype* t = nullptr;
-  CollChecks k(call, comm);
-  k.type(datatype, &t).op(op, t);
-  if (k.ok()) k.counts(recvcounts, k.comm().size(), "recvcounts");
-  k.agree("MPI_Reduce_scatter", -1, op, -1);
-  if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  int total = std::accumulate(recvcounts, recvcounts + k.comm().size(), 0);
-  std::vector<char> in(static_cast<const char*>(input), static_cast<const char*>(input) + bytes_of(total, t));
-  reduce_then_scatter(c, in.data(), recvbuf, recvcounts, *t, op);
-  return MPI_SUCCESS;
+}  // namespace
+
+extern "C" {
+
+int MPI_Barrier(MPI_Comm comm) {
+  return barrier("MPI_Barrier", comm, nullptr);
 }
 
-int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
-                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  ApiCall call("MPI_Reduce_scatter_block");
-  const Datatype* t = nullptr;
-  CollChecks k(call, comm);
-  k.count(recvcount, "recvcount").type(datatype, &t).op(op, t);
-  if (k.ok()) k.agree("MPI_Reduce_scatter_block", -1, op, static_cast<std::int64_t>(bytes_of(recvcount, t)));
-  if (!k.ok()) return k.error();
-  int n = k.comm().size();
-  std::vector<int> counts(static_cast<std::size_t>(n), recvcount);
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  std::vector<char> in(static_cast<const char*>(input),
-                       static_cast<const char*>(input) + bytes_of(recvcount * n, t));
-  CollContext c(call.world, k.comm());
-  reduce_then_scatter(c, in.data(), recvbuf, counts.data(), *t, op);
-  return MPI_SUCCESS;
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ibarrier");
+  return barrier("MPI_Ibarrier", comm, request);
 }
 
-static int scan(const char* name, bool exclusive, const void* sendbuf, void* recvbuf, int count,
-                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  ApiCall call(name);
-  const Datatype* t = nullptr;
-  CollChecks k(call, comm);
-  k.count(count).type(datatype, &t).op(op, t);
-  if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
-  if (!k.ok()) return k.error();
-  std::size_t bytes = bytes_of(count, t);
-  std::vector<char> mine(bytes);
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  if (bytes) std::memcpy(mine.data(), input, bytes);
-  CollContext c(call.world, k.comm());
-  if (!exclusive) {
-    scan_recursive_doubling(c, mine.data(), count, *t, op, false);
-    if (bytes) std::memcpy(recvbuf, mine.data(), bytes);
-  } else {
-    // The exclusive result goes straight into recvbuf; rank 0's stays untouched (undefined).
-    std::vector<char> out(static_cast<char*>(recvbuf), static_cast<char*>(recvbuf) + bytes);
-    if (bytes) std::memcpy(out.data(), mine.data(), bytes);
-    scan_recursive_doubling(c, out.data(), count, *t, op, true);
-    if (bytes && k.rank() != 0) std::memcpy(recvbuf, out.data(), bytes);
-  }
-  return MPI_SUCCESS;
+int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  MPI_Comm comm) {
+  return allreduce("MPI_Allreduce", sendbuf, recvbuf, count, datatype, op, comm, nullptr);
 }
 
-int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-             MPI_Comm comm) {
-  return scan("MPI_Scan", false, sendbuf, recvbuf, count, datatype, op, comm);
+int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Iallreduce");
+  return allreduce("MPI_Iallreduce", sendbuf, recvbuf, count, datatype, op, comm, request);
 }
 
-int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-               MPI_Comm comm) {
-  return scan("MPI_Exscan", true, sendbuf, recvbuf, count, datatype, op, comm);
+int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  return allgather("MPI_Allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                   comm, nullptr);
+}
+
+int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Iallgather");
+  return allgather("MPI_Iallgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                   comm, request);
+}
+
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                   MPI_Comm comm) {
+  return allgatherv("MPI_Allgatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                    recvtype, comm, nullptr);
+}
+
+int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                    MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Iallgatherv");
+  return allgatherv("MPI_Iallgatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                    recvtype, comm, request);
+}
+
+int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  return alltoall("MPI_Alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                  nullptr);
+}
+
+int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ialltoall");
+  return alltoall("MPI_Ialltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                  request);
+}
+
+int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+                  MPI_Datatype recvtype, MPI_Comm comm) {
+  return alltoallv("MPI_Alltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                   rdispls, recvtype, comm, nullptr);
+}
+
+int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                   MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                   const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                   MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ialltoallv");
+  return alltoallv("MPI_Ialltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                   rdispls, recvtype, comm, request);
 }
 
 }  // extern "C"

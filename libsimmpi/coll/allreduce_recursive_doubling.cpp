@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-// Recursive-doubling allreduce (Thakur, Rabenseifner, Gropp 2005, section 4.4, as in MPICH).
-// With p not a power of two, the first 2r ranks (r = p - 2^floor(log2 p)) first pair up: even
-// ranks hand their data to the odd neighbour and sit out; the remaining 2^k ranks exchange and
-// combine with partners at distance 1, 2, 4, ...; the odd ranks then return the result.
+// Recursive-doubling allreduce (Thakur, Rabenseifner, Gropp 2005, section 4.4; MPICH's
+// short-message allreduce and Open MPI's "recursive_doubling"). With p not a power of two, the
+// first 2r ranks (r = p - 2^floor(log2 p)) first pair up: even ranks hand their data to the odd
+// neighbour and sit out; the remaining 2^k ranks exchange and combine with partners at distance
+// 1, 2, 4, ...; the odd ranks then return the result. The lower rank's data is always the left
+// operand, so non-commutative operations are combined in rank order.
+// Cost: p = 2^k, all ranks in step, T = lg h(S). Otherwise the fold and the return add a
+// message each, and the ranks that waited for the fold start their exchanges late.
 #include <cstring>
 #include <vector>
 
-#include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/algorithms.hpp"
 
 namespace simmpi::mpi {
 
-void allreduce_recursive_doubling(CollContext& c, void* buf, int count, const Datatype& type,
-                                  MPI_Op op) {
+void allreduce_recursive_doubling(CollContext& c, void* buf, int count, const Reduction& red) {
   int n = c.size(), r = c.rank();
-  std::size_t bytes = type.size * static_cast<std::size_t>(count);
+  std::size_t bytes = red.bytes(count);
   std::vector<char> tmp(bytes);
   int pof2 = 1;
   while (pof2 * 2 <= n) pof2 *= 2;
@@ -25,7 +28,7 @@ void allreduce_recursive_doubling(CollContext& c, void* buf, int count, const Da
       newrank = -1;
     } else {
       c.recv(r - 1, kTagAllreduce, tmp.data(), bytes);
-      apply_op(op, type, tmp.data(), buf, count);  // buf = left neighbour's op mine
+      red.apply(tmp.data(), buf, count);  // buf = left neighbour's op mine
       newrank = r / 2;
     }
   } else {
@@ -37,9 +40,9 @@ void allreduce_recursive_doubling(CollContext& c, void* buf, int count, const Da
       int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
       c.sendrecv(dst, buf, bytes, dst, tmp.data(), bytes, kTagAllreduce);
       if (dst < r) {
-        apply_op(op, type, tmp.data(), buf, count);
+        red.apply(tmp.data(), buf, count);
       } else {
-        apply_op(op, type, buf, tmp.data(), count);
+        red.apply(buf, tmp.data(), count);
         if (bytes) std::memcpy(buf, tmp.data(), bytes);
       }
     }

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// Pairwise-exchange all-to-all (MPICH's long-message algorithm): in step i a rank sends to
-// rank + i and receives from rank - i, so every step is a permutation. p - 1 steps.
-// Serves MPI_Alltoall and MPI_Alltoallv.
+// Pairwise-exchange all-to-all (Thakur, Rabenseifner, Gropp 2005 section 3.4; MPICH's
+// long-message algorithm, Open MPI's "pairwise"): in step i a rank sends to rank + i and
+// receives from rank - i, so every step is a permutation. p - 1 steps. Serves MPI_Alltoall and
+// MPI_Alltoallv.
+// Cost (equal blocks of b bytes): every step takes one message time, T = (p - 1) h(b).
 #include <cstring>
 
-#include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/algorithms.hpp"
 
 namespace simmpi::mpi {
 
-void alltoallv_pairwise(CollContext& c, const void* sendbuf, const std::vector<std::size_t>& scounts,
-                        const std::vector<std::size_t>& sdispls, void* recvbuf,
-                        const std::vector<std::size_t>& rcounts,
-                        const std::vector<std::size_t>& rdispls) {
+void alltoallv_pairwise(CollContext& c, const void* sendbuf, const Sizes& scounts,
+                        const Sizes& sdispls, void* recvbuf, const Sizes& rcounts,
+                        const Sizes& rdispls) {
   int n = c.size(), r = c.rank();
   auto* in = static_cast<const char*>(sendbuf);
   auto* out = static_cast<char*>(recvbuf);

@@ -9,6 +9,11 @@ namespace simmpi::mpi {
 CollChecks::CollChecks(ApiCall& call, MPI_Comm comm)
     : call_(call), handle_(comm), comm_(call.comm(comm)) {
   if (comm_) rank_ = comm_->comm_rank(call.rank);
+  if (comm_ && comm_->is_inter())
+    error_ = call_.fail(handle_, MPI_ERR_COMM,
+                        "%s is an intercommunicator; collectives on intercommunicators are not "
+                        "implemented (merge it with MPI_Intercomm_merge first)",
+                        comm_->name().c_str());
 }
 
 CollChecks& CollChecks::root(int root) {
@@ -19,7 +24,8 @@ CollChecks& CollChecks::root(int root) {
 }
 
 CollChecks& CollChecks::count(int count, const char* what) {
-  if (ok() && count < 0) error_ = call_.fail(handle_, MPI_ERR_COUNT, "%s=%d is negative", what, count);
+  if (ok() && count < 0)
+    error_ = call_.fail(handle_, MPI_ERR_COUNT, "%s=%d is negative", what, count);
   return *this;
 }
 
@@ -33,8 +39,8 @@ CollChecks& CollChecks::type(MPI_Datatype h, const Datatype** out) {
 CollChecks& CollChecks::op(MPI_Op op, const Datatype* type) {
   if (!ok()) return *this;
   if (!is_valid_op(op))
-    error_ = call_.fail(handle_, MPI_ERR_OP, "op=0x%08x is not an operation",
-                        static_cast<unsigned>(op));
+    error_ =
+        call_.fail(handle_, MPI_ERR_OP, "op=0x%08x is not an operation", static_cast<unsigned>(op));
   else if (!op_supports(op, *type))
     error_ = call_.fail(handle_, MPI_ERR_OP, "%s is not defined for %s", op_name(op), type->name);
   return *this;
@@ -56,6 +62,7 @@ CollChecks& CollChecks::agree(const char* call, int root, MPI_Op op, std::int64_
   if (!ok()) return *this;
   std::string why;
   int cls = comm_->check_collective(rank_, CollectiveSignature{call, root, op, bytes}, &why);
+  seq_ = comm_->collectives_entered(rank_) - 1;
   if (cls != MPI_SUCCESS) error_ = call_.fail(handle_, cls, "%s", why.c_str());
   return *this;
 }
@@ -63,7 +70,8 @@ CollChecks& CollChecks::agree(const char* call, int root, MPI_Op op, std::int64_
 std::vector<std::size_t> to_bytes(const int* v, int n, const Datatype& type, bool offsets) {
   std::vector<std::size_t> out(static_cast<std::size_t>(n));
   std::size_t unit = offsets ? static_cast<std::size_t>(type.extent) : type.size;
-  for (int i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = static_cast<std::size_t>(v[i]) * unit;
+  for (int i = 0; i < n; ++i)
+    out[static_cast<std::size_t>(i)] = static_cast<std::size_t>(v[i]) * unit;
   return out;
 }
 
@@ -73,7 +81,8 @@ std::vector<std::size_t> uniform(int n, std::size_t value) {
 
 std::vector<std::size_t> strided(int n, std::size_t stride) {
   std::vector<std::size_t> out(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = stride * static_cast<std::size_t>(i);
+  for (int i = 0; i < n; ++i)
+    out[static_cast<std::size_t>(i)] = stride * static_cast<std::size_t>(i);
   return out;
 }
 

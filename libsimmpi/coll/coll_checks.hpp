@@ -29,6 +29,8 @@ class CollChecks {
   CollChecks& counts(const int* counts, int n, const char* what);
   // The communicator-wide agreement check; call last.
   CollChecks& agree(const char* call, int root, MPI_Op op, std::int64_t bytes);
+  // The collective's number on its communicator (valid after agree()).
+  std::uint32_t seq() const { return seq_; }
 
  private:
   ApiCall& call_;
@@ -36,6 +38,7 @@ class CollChecks {
   Communicator* comm_;
   int rank_ = -1;
   int error_ = MPI_SUCCESS;
+  std::uint32_t seq_ = 0;
 };
 
 // Byte counts and byte offsets of `n` blocks given in elements of `type`.

@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a collective algorithm works with: the caller's rank in the communicator and byte-wise
 // point-to-point messages on the communicator's collective channel (never matched by user
-// receives). Algorithms are plain blocking code running on the caller's fiber; each one is a
-// file of its own under libsimmpi/coll/.
+// receives). Algorithms are plain blocking code running on the caller's fiber, or on the
+// auxiliary fiber of a nonblocking collective; each one is a file of its own under
+// libsimmpi/coll/ and is declared in algorithms.hpp.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
-#include "libsimmpi/core/reduce_op.hpp"
 #include "libsimmpi/core/world.hpp"
 
 namespace simmpi::mpi {
 
-// Tags of the collective channel, one per collective, for readable deadlock reports.
+// Phases of a collective, one tag each, so the phases of one call never match each other.
 enum CollTag : int {
   kTagBarrier = 1,
   kTagBcast,
@@ -24,57 +25,45 @@ enum CollTag : int {
   kTagAllgather,
   kTagAlltoall,
   kTagScan,
+  kTagReduceScatter,
+  kTagRelay,  // moving a result to the root after an algorithm that ends elsewhere
+  kTagCount,
 };
 
 class CollContext {
  public:
-  CollContext(World& w, Communicator& comm);
+  // `seq` numbers the collective among those of `comm` (the same on every rank): it goes into
+  // every tag, so two collectives in flight at once (nonblocking ones) never exchange messages.
+  CollContext(World& w, Communicator& comm, std::uint32_t seq);
+  // For collectives run inside other MPI calls (communicator creation, topologies): those are
+  // ordered like the calls themselves on every member, so one reserved number serves them all.
+  static constexpr std::uint32_t kInternalSeq = 0xFFFFFF;
+  CollContext(World& w, Communicator& comm) : CollContext(w, comm, kInternalSeq) {}
   World& world() { return w_; }
+  Communicator& comm() { return comm_; }
+  std::uint32_t seq() const { return seq_; }
   int rank() const { return rank_; }
   int size() const { return comm_.size(); }
 
+  // Nonblocking sends and receives of `bytes` bytes; a receive accepts any message up to its
+  // size. Each may switch fibers (a send charges mpi.send_overhead).
   Request* isend(int dest, int tag, const void* buf, std::size_t bytes);
   Request* irecv(int source, int tag, void* buf, std::size_t bytes);
-  void wait(Request* r);
+  // Wait returns the bytes a receive got (0 for a send).
+  std::size_t wait(Request* r);
   void wait_all(std::vector<Request*>& reqs);
   void send(int dest, int tag, const void* buf, std::size_t bytes);
-  void recv(int source, int tag, void* buf, std::size_t bytes);
-  void sendrecv(int dest, const void* sbuf, std::size_t sbytes, int source, void* rbuf,
-                std::size_t rbytes, int tag);
+  std::size_t recv(int source, int tag, void* buf, std::size_t bytes);
+  // Posts the receive, then the send, then waits for both; returns the bytes received.
+  std::size_t sendrecv(int dest, const void* sbuf, std::size_t sbytes, int source, void* rbuf,
+                       std::size_t rbytes, int tag);
 
  private:
+  int wire_tag(int tag) const;
   World& w_;
   Communicator& comm_;
+  std::uint32_t seq_;
   int rank_;
 };
-
-// The algorithms (one per file). Buffers hold contiguous elements of `type`; MPI_IN_PLACE has
-// been resolved by the caller into plain buffers as documented per function.
-void barrier_dissemination(CollContext& c);
-void bcast_binomial(CollContext& c, void* buf, std::size_t bytes, int root);
-// recvbuf (significant at root) gets the reduction of every rank's sendbuf.
-void reduce_binomial(CollContext& c, const void* sendbuf, void* recvbuf, int count,
-                     const Datatype& type, MPI_Op op, int root);
-// buf holds this rank's contribution on entry and the result on return.
-void allreduce_recursive_doubling(CollContext& c, void* buf, int count, const Datatype& type,
-                                  MPI_Op op);
-// Root receives `counts[i]` bytes from rank i at `recvbuf + displs[i]` (byte offsets).
-void gatherv_linear(CollContext& c, const void* sendbuf, std::size_t sendbytes, void* recvbuf,
-                    const std::vector<std::size_t>& counts, const std::vector<std::size_t>& displs,
-                    int root);
-void scatterv_linear(CollContext& c, const void* sendbuf, const std::vector<std::size_t>& counts,
-                     const std::vector<std::size_t>& displs, void* recvbuf,
-                     std::size_t recvbytes, int root);
-// recvbuf holds size() blocks of `block` bytes; block rank() is filled on entry.
-void allgather_bruck(CollContext& c, void* recvbuf, std::size_t block);
-// Block i of sendbuf goes to rank i, block j of recvbuf comes from rank j (byte counts/offsets).
-void alltoallv_pairwise(CollContext& c, const void* sendbuf, const std::vector<std::size_t>& scounts,
-                        const std::vector<std::size_t>& sdispls, void* recvbuf,
-                        const std::vector<std::size_t>& rcounts,
-                        const std::vector<std::size_t>& rdispls);
-// Inclusive (exclusive=false) or exclusive prefix reduction; buf holds this rank's value on
-// entry. For the exclusive scan rank 0's buf is left untouched.
-void scan_recursive_doubling(CollContext& c, void* buf, int count, const Datatype& type,
-                             MPI_Op op, bool exclusive);
 
 }  // namespace simmpi::mpi

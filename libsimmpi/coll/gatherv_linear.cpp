@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Linear gather: the root posts one receive per rank and waits for all; the others send once.
-// Serves MPI_Gather and MPI_Gatherv.
+// Linear gather (Open MPI's "basic_linear", MPICH's gatherv): the root posts one receive per
+// rank and waits for all; the others send once. Serves MPI_Gather and MPI_Gatherv.
+// Cost (blocks of b bytes): all ranks send at once and the root's link takes the blocks w(b)
+// apart: eager T = o_s + L + (p - 1) w(b) + o_r; rendezvous T = o_s + 3L + (p - 1) w(b) + o_r.
 #include <cstring>
 
-#include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/algorithms.hpp"
 
 namespace simmpi::mpi {
 
 void gatherv_linear(CollContext& c, const void* sendbuf, std::size_t sendbytes, void* recvbuf,
-                    const std::vector<std::size_t>& counts, const std::vector<std::size_t>& displs,
-                    int root) {
+                    const Sizes& counts, const Sizes& displs, int root) {
   if (c.rank() != root) {
     c.send(root, kTagGather, sendbuf, sendbytes);
     return;

@@ -1,52 +1,73 @@
 // SPDX-License-Identifier: Apache-2.0
-// The rooted collectives: MPI_Bcast, MPI_Reduce, MPI_Gather(v), MPI_Scatter(v).
+// The rooted collectives and their nonblocking forms: MPI_(I)bcast, MPI_(I)reduce,
+// MPI_(I)gather(v), MPI_(I)scatter(v). Each pair shares one function that checks the arguments,
+// resolves MPI_IN_PLACE and the datatypes into byte buffers, and launches the operation
+// (nonblocking.hpp) as the dispatcher's call (dispatch.hpp). Buffers of non-contiguous types go
+// through PackedViews (packed_view.hpp), loaded at the call and stored when the operation ends.
 #include <cstring>
+#include <memory>
+#include <vector>
 
 #include "libsimmpi/coll/coll_checks.hpp"
-#include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
+#include "libsimmpi/coll/nonblocking.hpp"
+#include "libsimmpi/coll/packed_view.hpp"
 
 using namespace simmpi::mpi;
 
 namespace {
+
 std::int64_t bytes_of(int count, const Datatype* t) {
   return static_cast<std::int64_t>(count) * static_cast<std::int64_t>(t->size);
 }
-}  // namespace
 
-extern "C" {
-
-int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
-  ApiCall call("MPI_Bcast");
+int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+          MPI_Request* request) {
+  ApiCall call(name);
   const Datatype* t = nullptr;
   CollChecks k(call, comm);
   k.root(root).count(count).type(datatype, &t);
-  if (k.ok()) k.agree("MPI_Bcast", root, MPI_OP_NULL, bytes_of(count, t));
+  if (k.ok()) k.agree(name, root, MPI_OP_NULL, bytes_of(count, t));
   if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
-  bcast_binomial(c, buffer, static_cast<std::size_t>(bytes_of(count, t)), root);
-  return MPI_SUCCESS;
+  std::size_t elem = t->size;
+  bool at_root = k.rank() == root;
+  auto v = std::make_shared<PackedView>(buffer, t, 0, count);
+  if (at_root) v->load(0, count);
+  TypeRef keep(t);  // the user may free the type before a nonblocking call ends
+  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+    run_bcast(c, v->data(), count, elem, root);
+    if (!at_root) v->store(0, count);
+    (void)keep;
+  });
 }
 
-int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-               int root, MPI_Comm comm) {
-  ApiCall call("MPI_Reduce");
+int reduce(const char* name, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+           MPI_Op op, int root, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
   const Datatype* t = nullptr;
   CollChecks k(call, comm);
   k.root(root).count(count).type(datatype, &t).op(op, t);
   if (k.ok() && sendbuf == MPI_IN_PLACE && k.rank() != root)
     return call.fail(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is only allowed at the root");
-  if (k.ok()) k.agree("MPI_Reduce", root, op, bytes_of(count, t));
+  if (k.ok()) k.agree(name, root, op, bytes_of(count, t));
   if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
-  const void* in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  reduce_binomial(c, in, recvbuf, count, *t, op, root);
-  return MPI_SUCCESS;
+  bool at_root = k.rank() == root;
+  auto in = std::make_shared<PackedView>(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, t, 0, count);
+  in->load(0, count);
+  auto out = std::make_shared<PackedView>(recvbuf, t, 0, at_root ? count : 0);
+  Reduction red(op, datatype, *in->type());
+  TypeRef keep(t);
+  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+    if (count) run_reduce(c, in->data(), out->data(), count, red, root);
+    if (at_root) out->store(0, count);
+    (void)keep;
+  });
 }
 
-int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                MPI_Comm comm) {
-  ApiCall call("MPI_Gatherv");
+int gatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+            void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+            int root, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
   k.root(root);
@@ -57,23 +78,37 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
     k.type(recvtype, &rt).counts(recvcounts, k.comm().size(), "recvcounts");
     if (k.ok() && !displs) return call.fail(comm, MPI_ERR_ARG, "displs is NULL");
   }
-  k.agree("MPI_Gatherv", root, MPI_OP_NULL, -1);
+  k.agree(name, root, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
   int n = k.comm().size();
   std::size_t sbytes = in_place ? 0 : static_cast<std::size_t>(bytes_of(sendcount, st));
-  if (!at_root) {
-    gatherv_linear(c, sendbuf, sbytes, nullptr, {}, {}, root);
-    return MPI_SUCCESS;
-  }
-  gatherv_linear(c, in_place ? nullptr : sendbuf, sbytes, recvbuf,
-                 to_bytes(recvcounts, n, *rt, false), to_bytes(displs, n, *rt, true), root);
-  return MPI_SUCCESS;
+  auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sendcount);
+  sv->load(0, sendcount);
+  const void* in = in_place ? nullptr : sv->data();
+  if (!at_root)
+    return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+      run_gather(c, Coll::Gatherv, in, sbytes, nullptr, {}, {}, root);
+      (void)sv;
+    });
+  ElementSpan span = span_of(recvcounts, displs, n);
+  auto rv = std::make_shared<PackedView>(recvbuf, rt, span.first, span.last);
+  if (in_place) rv->load(displs[root], recvcounts[root]);
+  Sizes counts = to_bytes(recvcounts, n, *rv->type(), false);
+  Sizes where = to_bytes(displs, n, *rv->type(), true);
+  std::vector<int> rc(recvcounts, recvcounts + n), dp(displs, displs + n);
+  int own = in_place ? root : -1;  // the root's block is in place: neither sent nor stored
+  TypeRef keep(rt);
+  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+    run_gather(c, Coll::Gatherv, in, sbytes, rv->data(), counts, where, root);
+    rv->store_blocks(rc.data(), dp.data(), n, own);
+    (void)keep;
+  });
 }
 
-int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  ApiCall call("MPI_Gather");
+int gather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+           void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+           MPI_Request* request) {
+  ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
   k.root(root);
@@ -83,25 +118,37 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
   if (at_root) k.count(recvcount, "recvcount").type(recvtype, &rt);
   std::int64_t bytes = -1;
   if (k.ok()) bytes = at_root ? bytes_of(recvcount, rt) : bytes_of(sendcount, st);
-  k.agree("MPI_Gather", root, MPI_OP_NULL, bytes);
+  k.agree(name, root, MPI_OP_NULL, bytes);
   if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
   int n = k.comm().size();
-  if (!at_root) {
-    gatherv_linear(c, sendbuf, static_cast<std::size_t>(bytes), nullptr, {}, {}, root);
-    return MPI_SUCCESS;
-  }
   auto block = static_cast<std::size_t>(bytes);
-  gatherv_linear(c, in_place ? nullptr : sendbuf, block, recvbuf, uniform(n, block),
-                 strided(n, static_cast<std::size_t>(rt->extent) * static_cast<std::size_t>(recvcount)),
-                 root);
-  return MPI_SUCCESS;
+  std::size_t sbytes = in_place ? 0 : block;
+  auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sendcount);
+  sv->load(0, sendcount);
+  const void* in = in_place ? nullptr : sv->data();
+  if (!at_root)
+    return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+      run_gather(c, Coll::Gather, in, sbytes, nullptr, {}, {}, root);
+      (void)sv;
+    });
+  std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
+  auto rv = std::make_shared<PackedView>(recvbuf, rt, 0, all);
+  if (in_place) rv->load(static_cast<std::int64_t>(root) * recvcount, recvcount);
+  Sizes counts = uniform(n, block);
+  Sizes where = strided(n, static_cast<std::size_t>(rv->type()->extent) *
+                               static_cast<std::size_t>(recvcount));
+  TypeRef keep(rt);
+  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+    run_gather(c, Coll::Gather, in, sbytes, rv->data(), counts, where, root);
+    rv->store(0, all);
+    (void)keep;
+  });
 }
 
-int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
-                 MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                 int root, MPI_Comm comm) {
-  ApiCall call("MPI_Scatterv");
+int scatterv(const char* name, const void* sendbuf, const int sendcounts[], const int displs[],
+             MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+             MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
   k.root(root);
@@ -112,23 +159,33 @@ int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[]
     k.type(sendtype, &st).counts(sendcounts, k.comm().size(), "sendcounts");
     if (k.ok() && !displs) return call.fail(comm, MPI_ERR_ARG, "displs is NULL");
   }
-  k.agree("MPI_Scatterv", root, MPI_OP_NULL, -1);
+  k.agree(name, root, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
   int n = k.comm().size();
   std::size_t rbytes = in_place ? 0 : static_cast<std::size_t>(bytes_of(recvcount, rt));
-  if (!at_root) {
-    scatterv_linear(c, nullptr, {}, {}, recvbuf, rbytes, root);
-    return MPI_SUCCESS;
+  auto rv = std::make_shared<PackedView>(recvbuf, in_place ? nullptr : rt, 0, recvcount);
+  void* out = in_place ? nullptr : rv->data();
+  std::shared_ptr<PackedView> sv;
+  Sizes counts, where;
+  if (at_root) {
+    ElementSpan span = span_of(sendcounts, displs, n);
+    sv = std::make_shared<PackedView>(sendbuf, st, span.first, span.last);
+    sv->load_blocks(sendcounts, displs, n, in_place ? root : -1);
+    counts = to_bytes(sendcounts, n, *sv->type(), false);
+    where = to_bytes(displs, n, *sv->type(), true);
   }
-  scatterv_linear(c, sendbuf, to_bytes(sendcounts, n, *st, false), to_bytes(displs, n, *st, true),
-                  in_place ? nullptr : recvbuf, rbytes, root);
-  return MPI_SUCCESS;
+  TypeRef keep(rt), keep_send(st);
+  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+    run_scatter(c, Coll::Scatterv, sv ? sv->data() : nullptr, counts, where, out, rbytes, root);
+    if (out) rv->store(0, recvcount);
+    (void)keep, (void)keep_send;
+  });
 }
 
-int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  ApiCall call("MPI_Scatter");
+int scatter(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+            void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+            MPI_Request* request) {
+  ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
   k.root(root);
@@ -138,19 +195,111 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   if (at_root) k.count(sendcount, "sendcount").type(sendtype, &st);
   std::int64_t bytes = -1;
   if (k.ok()) bytes = at_root ? bytes_of(sendcount, st) : bytes_of(recvcount, rt);
-  k.agree("MPI_Scatter", root, MPI_OP_NULL, bytes);
+  k.agree(name, root, MPI_OP_NULL, bytes);
   if (!k.ok()) return k.error();
-  CollContext c(call.world, k.comm());
   int n = k.comm().size();
   auto block = static_cast<std::size_t>(bytes);
-  if (!at_root) {
-    scatterv_linear(c, nullptr, {}, {}, recvbuf, block, root);
-    return MPI_SUCCESS;
+  auto rv = std::make_shared<PackedView>(recvbuf, in_place ? nullptr : rt, 0, recvcount);
+  void* out = in_place ? nullptr : rv->data();
+  std::shared_ptr<PackedView> sv;
+  Sizes counts, where;
+  if (at_root) {
+    std::int64_t all = static_cast<std::int64_t>(n) * sendcount;
+    sv = std::make_shared<PackedView>(sendbuf, st, 0, all);
+    sv->load(0, all);
+    counts = uniform(n, block);
+    where = strided(n, static_cast<std::size_t>(sv->type()->extent) *
+                           static_cast<std::size_t>(sendcount));
   }
-  scatterv_linear(c, sendbuf, uniform(n, block),
-                  strided(n, static_cast<std::size_t>(st->extent) * static_cast<std::size_t>(sendcount)),
-                  in_place ? nullptr : recvbuf, block, root);
-  return MPI_SUCCESS;
+  TypeRef keep(rt), keep_send(st);
+  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+    run_scatter(c, Coll::Scatter, sv ? sv->data() : nullptr, counts, where, out, block, root);
+    if (out) rv->store(0, recvcount);
+    (void)keep, (void)keep_send;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+  return bcast("MPI_Bcast", buffer, count, datatype, root, comm, nullptr);
+}
+
+int MPI_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+               MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ibcast");
+  return bcast("MPI_Ibcast", buffer, count, datatype, root, comm, request);
+}
+
+int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               int root, MPI_Comm comm) {
+  return reduce("MPI_Reduce", sendbuf, recvbuf, count, datatype, op, root, comm, nullptr);
+}
+
+int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                int root, MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ireduce");
+  return reduce("MPI_Ireduce", sendbuf, recvbuf, count, datatype, op, root, comm, request);
+}
+
+int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm) {
+  return gatherv("MPI_Gatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                 root, comm, nullptr);
+}
+
+int MPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                 MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Igatherv");
+  return gatherv("MPI_Igatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                 recvtype, root, comm, request);
+}
+
+int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return gather("MPI_Gather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                comm, nullptr);
+}
+
+int MPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Igather");
+  return gather("MPI_Igather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                comm, request);
+}
+
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm) {
+  return scatterv("MPI_Scatterv", sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                  recvtype, root, comm, nullptr);
+}
+
+int MPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[],
+                  MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                  int root, MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Iscatterv");
+  return scatterv("MPI_Iscatterv", sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                  recvtype, root, comm, request);
+}
+
+int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return scatter("MPI_Scatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                 comm, nullptr);
+}
+
+int MPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                 MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Iscatter");
+  return scatter("MPI_Iscatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                 comm, request);
 }
 
 }  // extern "C"

@@ -93,8 +93,19 @@ int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
   std::vsnprintf(detail, sizeof detail, fmt, ap);
   va_end(ap);
   Communicator* c = world.find_comm(comm_handle, rank);
-  if (!c) c = &world.world_comm();
-  if (c->errhandler(c->comm_rank(rank)) == MPI_ERRORS_RETURN) return cls;
+  if (!c) {
+    c = &world.world_comm();
+    comm_handle = MPI_COMM_WORLD;
+  }
+  int me = c->comm_rank(rank);
+  if (c->errhandler(me) == MPI_ERRORS_RETURN) return cls;
+  if (MPI_Comm_errhandler_function* fn = c->errhandler_function(me)) {
+    // A user handler sees the communicator and the code, may call MPI, and if it returns the
+    // failed call returns the code.
+    int code = cls;
+    fn(&comm_handle, &code);
+    return cls;
+  }
   fatal(1, strprintf("[t=%s r%d] %s: %s (%s)", world.now().to_string().c_str(), rank, name,
                      detail, error_class_name(cls)));
 }
@@ -104,6 +115,9 @@ Communicator* ApiCall::comm(MPI_Comm h) {
   if (!c) {
     if (h == MPI_COMM_NULL)
       fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm is MPI_COMM_NULL");
+    else if (world.has_freed_comm(h, rank))
+      fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x was freed by this rank",
+           static_cast<unsigned>(h));
     else
       fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x is not a communicator of this rank",
            static_cast<unsigned>(h));
@@ -111,9 +125,18 @@ Communicator* ApiCall::comm(MPI_Comm h) {
   return c;
 }
 
+// Communication needs a committed type (MPI-3.1 4.1.9).
 const Datatype* ApiCall::datatype(MPI_Datatype h, MPI_Comm c) {
-  const Datatype* t = find_datatype(h);
-  if (!t) fail(c, MPI_ERR_TYPE, "%s is not a valid datatype", datatype_name(h));
+  const Datatype* t = find_datatype(h, rank);
+  if (!t && h == MPI_DATATYPE_NULL) {
+    fail(c, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
+  } else if (!t) {
+    fail(c, MPI_ERR_TYPE, "datatype 0x%08x is not a datatype of this rank (never created, or "
+         "freed with MPI_Type_free)", static_cast<unsigned>(h));
+  } else if (!is_committed(*t)) {
+    fail(c, MPI_ERR_TYPE, "%s is not committed; call MPI_Type_commit before using it", t->name);
+    return nullptr;
+  }
   return t;
 }
 

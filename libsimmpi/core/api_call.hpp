@@ -29,7 +29,7 @@ class ApiCall {
 
   // The caller's view of `h`, or nullptr after raising MPI_ERR_COMM.
   Communicator* comm(MPI_Comm h);
-  // The datatype `h`, or nullptr after raising MPI_ERR_TYPE on `comm`.
+  // The committed datatype `h`, or nullptr after raising MPI_ERR_TYPE on `comm`.
   const Datatype* datatype(MPI_Datatype h, MPI_Comm comm);
 
  private:

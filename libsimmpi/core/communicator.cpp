@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Communicator rank mapping, per-rank error handlers and the collective consistency check.
+// Communicator rank mapping, intercommunicator views, per-rank error handlers and names, the
+// object's life, and the collective consistency check with what collectives create.
 #include "libsimmpi/core/communicator.hpp"
 
 #include <cstring>
@@ -9,30 +10,93 @@
 namespace simmpi::mpi {
 
 Communicator::Communicator(MPI_Comm handle, int context_id, int size, std::string name)
-    : handle_(handle), context_id_(context_id), size_(size), name_(std::move(name)) {}
+    : handle_(handle),
+      context_id_(context_id),
+      size_(size),
+      name_(std::move(name)),
+      active_members_(size) {}
 
 Communicator::Communicator(MPI_Comm handle, int context_id, std::vector<int> members,
                            std::string name)
+    : Communicator(handle, context_id,
+                   std::make_shared<const std::vector<int>>(std::move(members)), std::move(name)) {}
+
+Communicator::Communicator(MPI_Comm handle, int context_id, Members members, std::string name)
     : handle_(handle),
       context_id_(context_id),
-      size_(static_cast<int>(members.size())),
+      size_(members ? static_cast<int>(members->size()) : 0),
       members_(std::move(members)),
-      name_(std::move(name)) {
-  for (int i = 0; i < size_; ++i) rank_of_[members_[static_cast<std::size_t>(i)]] = i;
+      name_(std::move(name)),
+      active_members_(size_) {
+  for (int i = 0; i < size_; ++i) rank_of_[(*members_)[static_cast<std::size_t>(i)]] = i;
+}
+
+Communicator::~Communicator() = default;
+
+void Communicator::set_handle(MPI_Comm h) {
+  handle_ = h;
+  if (owned_remote_) owned_remote_->handle_ = h;
 }
 
 int Communicator::comm_rank(int world_rank) const {
-  if (members_.empty()) return world_rank < size_ ? world_rank : -1;
+  if (!members_) return world_rank >= 0 && world_rank < size_ ? world_rank : -1;
   auto it = rank_of_.find(world_rank);
   return it == rank_of_.end() ? -1 : it->second;
 }
 
-MPI_Errhandler Communicator::errhandler(int comm_rank) const {
-  auto it = errhandlers_.find(comm_rank);
-  return it == errhandlers_.end() ? MPI_ERRORS_ARE_FATAL : it->second;
+std::string Communicator::user_name(int comm_rank) const {
+  auto it = user_names_.find(comm_rank);
+  if (it != user_names_.end()) return it->second;
+  bool predefined = handle_ == MPI_COMM_WORLD || handle_ == MPI_COMM_SELF;
+  return predefined ? name_ : std::string();
 }
 
-void Communicator::set_errhandler(int comm_rank, MPI_Errhandler h) { errhandlers_[comm_rank] = h; }
+void Communicator::set_user_name(int comm_rank, std::string name) {
+  name_ = name;  // diagnostics show what the program calls it
+  user_names_[comm_rank] = std::move(name);
+}
+
+void Communicator::pair_with(std::unique_ptr<Communicator> other) {
+  SIMMPI_ASSERT(!is_inter() && !other->is_inter(), "a view is paired once");
+  remote_ = other.get();
+  other->remote_ = this;
+  other->anchor_ = this;
+  other->handle_ = handle_;
+  owned_remote_ = std::move(other);
+}
+
+MPI_Errhandler Communicator::errhandler(int comm_rank) const {
+  auto it = errhandlers_.find(comm_rank);
+  return it == errhandlers_.end() ? MPI_ERRORS_ARE_FATAL : it->second.handle;
+}
+
+MPI_Comm_errhandler_function* Communicator::errhandler_function(int comm_rank) const {
+  auto it = errhandlers_.find(comm_rank);
+  return it == errhandlers_.end() ? nullptr : it->second.fn;
+}
+
+void Communicator::set_errhandler(int comm_rank, MPI_Errhandler h,
+                                  MPI_Comm_errhandler_function* fn) {
+  errhandlers_[comm_rank] = Handler{h, fn};
+}
+
+void Communicator::mark_freed(int comm_rank) {
+  if (freed_.empty()) freed_.assign(static_cast<std::size_t>(size_), false);
+  SIMMPI_ASSERT(!freed_[static_cast<std::size_t>(comm_rank)],
+                "a member frees a communicator once");
+  freed_[static_cast<std::size_t>(comm_rank)] = true;
+  --active_members_;
+}
+
+bool Communicator::has_freed(int comm_rank) const {
+  return !freed_.empty() && freed_[static_cast<std::size_t>(comm_rank)];
+}
+
+bool Communicator::drop_request() {
+  SIMMPI_ASSERT(requests_ > 0, "a communicator's request count stays non-negative");
+  --requests_;
+  return is_unused();
+}
 
 int Communicator::check_collective(int comm_rank, const CollectiveSignature& sig,
                                    std::string* why_out) {
@@ -67,6 +131,33 @@ int Communicator::check_collective(int comm_rank, const CollectiveSignature& sig
   }
   if (++p.arrived == size_) pending_.erase(it);
   return MPI_SUCCESS;
+}
+
+std::uint32_t Communicator::last_collective(int comm_rank) const {
+  auto r = static_cast<std::size_t>(comm_rank);
+  SIMMPI_ASSERT(!collective_count_.empty() && collective_count_[r],
+                "rank %d of %s asks for its latest collective before entering one", comm_rank,
+                name_.c_str());
+  return collective_count_[r] - 1;
+}
+
+CreatedComms* Communicator::created(std::uint32_t seq) {
+  auto it = created_.find(seq);
+  return it == created_.end() ? nullptr : &it->second;
+}
+
+CreatedComms& Communicator::add_created(std::uint32_t seq, const char* call, int takers) {
+  auto [it, fresh] = created_.try_emplace(seq, CreatedComms{call, {}, takers});
+  SIMMPI_ASSERT(fresh, "collective #%u on %s creates its communicators once", seq + 1,
+                name_.c_str());
+  return it->second;
+}
+
+void Communicator::take_created(std::uint32_t seq) {
+  auto it = created_.find(seq);
+  SIMMPI_ASSERT(it != created_.end(), "collective #%u on %s created something", seq + 1,
+                name_.c_str());
+  if (--it->second.takers_left == 0) created_.erase(it);
 }
 
 }  // namespace simmpi::mpi

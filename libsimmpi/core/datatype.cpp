@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// The table of predefined datatypes, in the order of their handles in mpi.h.
+// The table of predefined datatypes, in the order of their handles in mpi.h, handle lookup, and
+// packing. The pair types of MINLOC/MAXLOC have the sizes of a real MPI: MPI_DOUBLE_INT is 12
+// bytes of data in a 16-byte extent, and its data map skips the padding.
 #include "libsimmpi/core/datatype.hpp"
 
 #include <complex>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <cwchar>
+
+#include "libsimmpi/core/world.hpp"
+#include "libsimmpi/datatype/type_table.hpp"
 
 namespace simmpi::mpi {
 namespace {
@@ -16,13 +22,41 @@ struct Pair {
   B b;
 };
 
+Datatype basic(const char* name, std::size_t size, std::size_t align, Elem elem) {
+  Datatype t;
+  t.name = name;
+  t.size = t.basic_size = size;
+  t.align = align;
+  t.extent = t.true_extent = static_cast<std::ptrdiff_t>(size);
+  t.elem = elem;
+  t.map.append(Run{0, static_cast<std::int64_t>(size), 1, 0, static_cast<std::int64_t>(size)});
+  return t;
+}
+
 template <class T>
-constexpr Datatype entry(const char* name, Elem elem) {
-  return {name, sizeof(T), static_cast<std::ptrdiff_t>(sizeof(T)), elem, true};
+Datatype entry(const char* name, Elem elem) {
+  return basic(name, sizeof(T), alignof(T), elem);
+}
+
+// A value and an index as a C struct lays them out; the data map holds the two members only.
+template <class A, class B>
+Datatype pair(const char* name, Elem elem) {
+  using P = Pair<A, B>;
+  Datatype t;
+  t.name = name;
+  t.size = t.basic_size = sizeof(A) + sizeof(B);
+  t.extent = static_cast<std::ptrdiff_t>(sizeof(P));
+  t.true_extent = static_cast<std::ptrdiff_t>(offsetof(P, b) + sizeof(B));
+  t.align = alignof(P);
+  t.elem = elem;
+  t.contiguous = t.size == sizeof(P);
+  t.map.append(Run{0, sizeof(A), 1, 0, sizeof(A)});
+  t.map.append(Run{offsetof(P, b), sizeof(B), 1, 0, sizeof(B)});
+  return t;
 }
 
 const Datatype kPredefined[SIMMPI_PREDEFINED_TYPES] = {
-    {"MPI_DATATYPE_NULL", 0, 0, Elem::None, true},
+    basic("MPI_DATATYPE_NULL", 0, 1, Elem::None),
     entry<char>("MPI_CHAR", Elem::I8),
     entry<signed char>("MPI_SIGNED_CHAR", Elem::I8),
     entry<unsigned char>("MPI_UNSIGNED_CHAR", Elem::U8),
@@ -55,12 +89,12 @@ const Datatype kPredefined[SIMMPI_PREDEFINED_TYPES] = {
     entry<std::complex<double>>("MPI_C_DOUBLE_COMPLEX", Elem::CF64),
     entry<std::complex<long double>>("MPI_C_LONG_DOUBLE_COMPLEX", Elem::CF80),
     entry<char>("MPI_PACKED", Elem::None),
-    entry<Pair<float, int>>("MPI_FLOAT_INT", Elem::FloatInt),
-    entry<Pair<double, int>>("MPI_DOUBLE_INT", Elem::DoubleInt),
-    entry<Pair<long, int>>("MPI_LONG_INT", Elem::LongInt),
-    entry<Pair<int, int>>("MPI_2INT", Elem::IntInt),
-    entry<Pair<short, int>>("MPI_SHORT_INT", Elem::ShortInt),
-    entry<Pair<long double, int>>("MPI_LONG_DOUBLE_INT", Elem::LongDoubleInt),
+    pair<float, int>("MPI_FLOAT_INT", Elem::FloatInt),
+    pair<double, int>("MPI_DOUBLE_INT", Elem::DoubleInt),
+    pair<long, int>("MPI_LONG_INT", Elem::LongInt),
+    pair<int, int>("MPI_2INT", Elem::IntInt),
+    pair<short, int>("MPI_SHORT_INT", Elem::ShortInt),
+    pair<long double, int>("MPI_LONG_DOUBLE_INT", Elem::LongDoubleInt),
     entry<bool>("MPI_CXX_BOOL", Elem::Bool),
     entry<std::complex<float>>("MPI_CXX_FLOAT_COMPLEX", Elem::CF32),
     entry<std::complex<double>>("MPI_CXX_DOUBLE_COMPLEX", Elem::CF64),
@@ -72,9 +106,9 @@ const Datatype kPredefined[SIMMPI_PREDEFINED_TYPES] = {
     entry<std::complex<float>>("MPI_COMPLEX", Elem::CF32),
     entry<std::complex<double>>("MPI_DOUBLE_COMPLEX", Elem::CF64),
     entry<std::int32_t>("MPI_LOGICAL", Elem::Bool),
-    entry<Pair<float, float>>("MPI_2REAL", Elem::FloatFloat),
-    entry<Pair<double, double>>("MPI_2DOUBLE_PRECISION", Elem::DoubleDouble),
-    entry<Pair<int, int>>("MPI_2INTEGER", Elem::IntInt),
+    pair<float, float>("MPI_2REAL", Elem::FloatFloat),
+    pair<double, double>("MPI_2DOUBLE_PRECISION", Elem::DoubleDouble),
+    pair<int, int>("MPI_2INTEGER", Elem::IntInt),
     entry<std::int8_t>("MPI_INTEGER1", Elem::I8),
     entry<std::int16_t>("MPI_INTEGER2", Elem::I16),
     entry<std::int32_t>("MPI_INTEGER4", Elem::I32),
@@ -86,30 +120,81 @@ const Datatype kPredefined[SIMMPI_PREDEFINED_TYPES] = {
     entry<std::complex<double>>("MPI_COMPLEX16", Elem::CF64),
 };
 
+unsigned handle_index(MPI_Datatype handle) {
+  return static_cast<unsigned>(handle) & 0xFFFFFFu;
+}
+
+bool is_datatype_handle(MPI_Datatype handle) {
+  return (static_cast<unsigned>(handle) >> 24) == SIMMPI_KIND_DATATYPE;
+}
+
+std::intptr_t address(const void* p) {
+  return reinterpret_cast<std::intptr_t>(p);
+}
+
 }  // namespace
 
+TypeRef::TypeRef(const Datatype* t) : t_(t) {
+  if (t_ && t_->derived) ++t_->refs;
+}
+
+TypeRef& TypeRef::operator=(const TypeRef& o) {
+  TypeRef keep(o);  // o may be the last reference held through *this
+  std::swap(t_, keep.t_);
+  return *this;
+}
+
+TypeRef::~TypeRef() {
+  if (t_ && t_->derived && --t_->refs == 0) delete t_;
+}
+
+const Datatype* find_datatype(MPI_Datatype handle, int rank) {
+  if (!is_datatype_handle(handle)) return nullptr;
+  unsigned index = handle_index(handle);
+  if (index == 0) return nullptr;
+  if (index < SIMMPI_PREDEFINED_TYPES) return &kPredefined[index];
+  return type_table().find(rank, handle);
+}
+
 const Datatype* find_datatype(MPI_Datatype handle) {
-  auto h = static_cast<unsigned>(handle);
-  if ((h >> 24) != SIMMPI_KIND_DATATYPE) return nullptr;
-  unsigned index = h & 0xFFFFFFu;
-  if (index == 0 || index >= SIMMPI_PREDEFINED_TYPES) return nullptr;
-  return &kPredefined[index];
+  if (is_datatype_handle(handle) && handle_index(handle) < SIMMPI_PREDEFINED_TYPES)
+    return find_datatype(handle, -1);
+  return find_datatype(handle, World::get().current_rank());
+}
+
+MPI_Datatype predefined_handle(const Datatype& t) {
+  if (t.derived || &t < kPredefined || &t >= kPredefined + SIMMPI_PREDEFINED_TYPES)
+    return MPI_DATATYPE_NULL;
+  return SIMMPI_TYPE(&t - kPredefined);
 }
 
 const char* datatype_name(MPI_Datatype handle) {
-  if (const Datatype* t = find_datatype(handle)) return t->name;
-  if (handle == MPI_DATATYPE_NULL) return "MPI_DATATYPE_NULL";
+  if (is_datatype_handle(handle) && handle_index(handle) < SIMMPI_PREDEFINED_TYPES)
+    return kPredefined[handle_index(handle)].name;
+  if (World::exists())
+    if (const Datatype* t = find_datatype(handle)) return t->name;
   thread_local char buf[40];
   std::snprintf(buf, sizeof buf, "datatype 0x%08x", static_cast<unsigned>(handle));
   return buf;
 }
 
-void pack(const void* src, int count, const Datatype& type, void* dst) {
-  std::memcpy(dst, src, type.size * static_cast<std::size_t>(count));
+void pack(const void* src, int count, const Datatype& type, void* dst, const AddressMap& mem) {
+  pack_bytes(src, count, type, type.size * static_cast<std::uint64_t>(count), dst, mem);
 }
 
-void unpack(const void* src, int count, const Datatype& type, void* dst) {
-  std::memcpy(dst, src, type.size * static_cast<std::size_t>(count));
+void unpack(const void* src, int count, const Datatype& type, void* dst, const AddressMap& mem) {
+  unpack_bytes(src, type.size * static_cast<std::uint64_t>(count), count, type, dst, mem);
+}
+
+std::uint64_t pack_bytes(const void* src, std::int64_t count, const Datatype& type,
+                         std::uint64_t bytes, void* dst, const AddressMap& mem) {
+  return type.map.pack(address(src), count, type.extent, bytes, static_cast<char*>(dst), mem);
+}
+
+std::uint64_t unpack_bytes(const void* src, std::uint64_t bytes, std::int64_t count,
+                           const Datatype& type, void* dst, const AddressMap& mem) {
+  return type.map.unpack(static_cast<const char*>(src), bytes, address(dst), count, type.extent,
+                         mem);
 }
 
 }  // namespace simmpi::mpi

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 #include "runtime/core/error.hpp"
 
@@ -30,59 +31,77 @@ constexpr OpDef kOps[] = {
 
 unsigned op_index(MPI_Op op) { return static_cast<unsigned>(op) & 0xFFFFFFu; }
 
+// User operations take the handle indices after the predefined ones. Entries are never reused
+// for another function, so a collective still running with a freed operation keeps calling it.
+struct UserOp {
+  UserFunction fn;
+  bool commutative;
+  int references;
+};
+std::vector<UserOp>& user_ops() {
+  static std::vector<UserOp> ops;
+  return ops;
+}
+
+// The user operation behind `op`, live or not; nullptr for any other handle.
+UserOp* find_user_op(MPI_Op op) {
+  auto h = static_cast<unsigned>(op);
+  if ((h >> 24) != SIMMPI_KIND_OP || op_index(op) < std::size(kOps)) return nullptr;
+  std::size_t i = op_index(op) - std::size(kOps);
+  return i < user_ops().size() ? &user_ops()[i] : nullptr;
+}
+
 template <class T>
 constexpr bool is_complex = false;
 template <class T>
 constexpr bool is_complex<std::complex<T>> = true;
 
 template <class T>
-struct PairOf {
-  T value;
-  int index;
-};
-template <class T>
-struct TwoOf {
-  T value;
-  T index;
-};
-
-template <class T>
-void arith(MPI_Op op, const T* in, T* io, int n) {
+void arith(MPI_Op op, const T* in, T* io, std::size_t n) {
   if (op == MPI_SUM)
-    for (int i = 0; i < n; ++i) io[i] = in[i] + io[i];
+    for (std::size_t i = 0; i < n; ++i) io[i] = in[i] + io[i];
   else
-    for (int i = 0; i < n; ++i) io[i] = in[i] * io[i];
+    for (std::size_t i = 0; i < n; ++i) io[i] = in[i] * io[i];
 }
 
 template <class T>
-void minmax(MPI_Op op, const T* in, T* io, int n) {
+void minmax(MPI_Op op, const T* in, T* io, std::size_t n) {
   if (op == MPI_MAX)
-    for (int i = 0; i < n; ++i) io[i] = in[i] > io[i] ? in[i] : io[i];
+    for (std::size_t i = 0; i < n; ++i) io[i] = in[i] > io[i] ? in[i] : io[i];
   else
-    for (int i = 0; i < n; ++i) io[i] = in[i] < io[i] ? in[i] : io[i];
+    for (std::size_t i = 0; i < n; ++i) io[i] = in[i] < io[i] ? in[i] : io[i];
 }
 
 template <class T>
-void logical(MPI_Op op, const T* in, T* io, int n) {
-  for (int i = 0; i < n; ++i) {
+void logical(MPI_Op op, const T* in, T* io, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
     bool a = in[i] != T(0), b = io[i] != T(0);
     io[i] = static_cast<T>(op == MPI_LAND ? (a && b) : op == MPI_LOR ? (a || b) : (a != b));
   }
 }
 
 template <class T>
-void bitwise(MPI_Op op, const T* in, T* io, int n) {
-  for (int i = 0; i < n; ++i)
+void bitwise(MPI_Op op, const T* in, T* io, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
     io[i] = static_cast<T>(op == MPI_BAND ? (in[i] & io[i]) : op == MPI_BOR ? (in[i] | io[i])
                                                                            : (in[i] ^ io[i]));
 }
 
-// MINLOC/MAXLOC: the extreme value, and on a tie the smaller index (MPI-3.1 5.9.4).
-template <class P>
-void loc(MPI_Op op, const P* in, P* io, int n) {
-  for (int i = 0; i < n; ++i) {
-    bool better = op == MPI_MAXLOC ? in[i].value > io[i].value : in[i].value < io[i].value;
-    if (better || (in[i].value == io[i].value && in[i].index < io[i].index)) io[i] = in[i];
+// MINLOC/MAXLOC: the extreme value, and on a tie the smaller index (MPI-3.1 5.9.4). Pairs are
+// packed, value then index with no padding (MPI_DOUBLE_INT is 12 bytes), so members are read
+// with memcpy.
+template <class V, class I>
+void loc(MPI_Op op, const char* in, char* io, std::size_t n) {
+  constexpr std::size_t kPair = sizeof(V) + sizeof(I);
+  for (std::size_t i = 0; i < n; ++i, in += kPair, io += kPair) {
+    V a, b;
+    I ia, ib;
+    std::memcpy(&a, in, sizeof a);
+    std::memcpy(&b, io, sizeof b);
+    std::memcpy(&ia, in + sizeof(V), sizeof ia);
+    std::memcpy(&ib, io + sizeof(V), sizeof ib);
+    bool better = op == MPI_MAXLOC ? a > b : a < b;
+    if (better || (a == b && ia < ib)) std::memcpy(io, in, kPair);
   }
 }
 
@@ -109,28 +128,36 @@ bool with_scalar(Elem e, bool integers, bool floats, bool complexes, F&& f) {
   }
 }
 
-bool dispatch_loc(Elem e, MPI_Op op, const void* in, void* io, int n, bool run) {
-  auto go = [&](auto* tag) {
-    using P = std::remove_pointer_t<decltype(tag)>;
-    if (run) loc(op, static_cast<const P*>(in), static_cast<P*>(io), n);
+bool dispatch_loc(Elem e, MPI_Op op, const void* in, void* io, std::size_t n, bool run) {
+  auto go = [&](auto* value, auto* index) {
+    using V = std::remove_pointer_t<decltype(value)>;
+    using I = std::remove_pointer_t<decltype(index)>;
+    if (run) loc<V, I>(op, static_cast<const char*>(in), static_cast<char*>(io), n);
     return true;
   };
+  int* i = nullptr;
   switch (e) {
-    case Elem::FloatInt: return go(static_cast<PairOf<float>*>(nullptr));
-    case Elem::DoubleInt: return go(static_cast<PairOf<double>*>(nullptr));
-    case Elem::LongInt: return go(static_cast<PairOf<long>*>(nullptr));
-    case Elem::IntInt: return go(static_cast<PairOf<int>*>(nullptr));
-    case Elem::ShortInt: return go(static_cast<PairOf<short>*>(nullptr));
-    case Elem::LongDoubleInt: return go(static_cast<PairOf<long double>*>(nullptr));
-    case Elem::FloatFloat: return go(static_cast<TwoOf<float>*>(nullptr));
-    case Elem::DoubleDouble: return go(static_cast<TwoOf<double>*>(nullptr));
+    case Elem::FloatInt: return go(static_cast<float*>(nullptr), i);
+    case Elem::DoubleInt: return go(static_cast<double*>(nullptr), i);
+    case Elem::LongInt: return go(static_cast<long*>(nullptr), i);
+    case Elem::IntInt: return go(i, i);
+    case Elem::ShortInt: return go(static_cast<short*>(nullptr), i);
+    case Elem::LongDoubleInt: return go(static_cast<long double*>(nullptr), i);
+    case Elem::FloatFloat: return go(static_cast<float*>(nullptr), static_cast<float*>(nullptr));
+    case Elem::DoubleDouble:
+      return go(static_cast<double*>(nullptr), static_cast<double*>(nullptr));
     default: return false;
   }
 }
 
-// Applies (run=true) or only checks support for (run=false) `op` on `type`.
-bool apply_or_check(MPI_Op op, const Datatype& type, const void* in, void* io, int n, bool run) {
+// Applies (run=true) or only checks support for (run=false) `op` on `count` elements of `type`
+// in packed form. A derived type counts as its basic elements: a contiguous of 4 doubles is 4
+// doubles (MPI-3.1 5.9.2 allows derived types of one predefined kind).
+bool apply_or_check(MPI_Op op, const Datatype& type, const void* in, void* io, int count,
+                    bool run) {
   Elem e = type.elem;
+  std::size_t unit = type.basic_size;
+  std::size_t n = unit ? type.size / unit * static_cast<std::size_t>(count) : 0;
   switch (kOps[op_index(op)].family) {
     case Family::Arith:
       return with_scalar(e, true, true, true, [&](auto* tag) {
@@ -144,7 +171,7 @@ bool apply_or_check(MPI_Op op, const Datatype& type, const void* in, void* io, i
           if (run) minmax(op, static_cast<const T*>(in), static_cast<T*>(io), n);
       });
     case Family::Logical:
-      if (e == Elem::Bool) e = type.size == 1 ? Elem::U8 : Elem::I32;
+      if (e == Elem::Bool) e = unit == 1 ? Elem::U8 : Elem::I32;
       return with_scalar(e, true, false, false, [&](auto* tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
         if constexpr (std::is_integral_v<T>)
@@ -159,7 +186,7 @@ bool apply_or_check(MPI_Op op, const Datatype& type, const void* in, void* io, i
       });
     case Family::Loc: return dispatch_loc(e, op, in, io, n, run);
     case Family::Replace:
-      if (run) std::memcpy(io, in, type.size * static_cast<std::size_t>(n));
+      if (run) std::memcpy(io, in, type.size * static_cast<std::size_t>(count));
       return true;
     case Family::NoOp: return true;
   }
@@ -170,13 +197,50 @@ bool apply_or_check(MPI_Op op, const Datatype& type, const void* in, void* io, i
 
 bool is_valid_op(MPI_Op op) {
   auto h = static_cast<unsigned>(op);
+  if (const UserOp* u = find_user_op(op)) return u->references > 0;
   return (h >> 24) == SIMMPI_KIND_OP && op_index(op) >= 1 && op_index(op) < std::size(kOps);
 }
 
-const char* op_name(MPI_Op op) { return is_valid_op(op) ? kOps[op_index(op)].name : "invalid op"; }
+const char* op_name(MPI_Op op) {
+  if (find_user_op(op)) return "a user-defined operation";
+  return is_valid_op(op) ? kOps[op_index(op)].name : "invalid op";
+}
 
 bool op_supports(MPI_Op op, const Datatype& type) {
+  if (find_user_op(op)) return true;
   return apply_or_check(op, type, nullptr, nullptr, 0, false);
+}
+
+bool is_user_op(MPI_Op op) { return find_user_op(op) != nullptr; }
+
+bool is_commutative(MPI_Op op) {
+  const UserOp* u = find_user_op(op);
+  return !u || u->commutative;
+}
+
+void apply_op(MPI_Op op, MPI_Datatype handle, const Datatype& type, const void* in, void* inout,
+              int count) {
+  if (UserOp* u = find_user_op(op)) {
+    if (count > 0) u->fn(const_cast<void*>(in), inout, &count, &handle);
+    return;
+  }
+  apply_op(op, type, in, inout, count);
+}
+
+MPI_Op create_user_op(UserFunction fn, bool commutative) {
+  auto& ops = user_ops();
+  std::size_t i = 0;
+  while (i < ops.size() && !(ops[i].fn == fn && ops[i].commutative == commutative)) ++i;
+  if (i == ops.size()) ops.push_back(UserOp{fn, commutative, 0});
+  ++ops[i].references;
+  return SIMMPI_HANDLE(SIMMPI_KIND_OP, std::size(kOps) + i);
+}
+
+bool free_user_op(MPI_Op op) {
+  UserOp* u = find_user_op(op);
+  if (!u || u->references == 0) return false;
+  --u->references;
+  return true;
 }
 
 void apply_op(MPI_Op op, const Datatype& type, const void* in, void* inout, int count) {

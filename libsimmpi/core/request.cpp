@@ -2,6 +2,7 @@
 // The request handle table.
 #include "libsimmpi/core/request.hpp"
 
+#include "libsimmpi/core/world.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
@@ -40,7 +41,10 @@ Request* RequestPool::find(MPI_Request h) const {
 void RequestPool::release(Request* r) {
   std::uint32_t slot = static_cast<unsigned>(r->handle) & 0xFFFFFFu;
   SIMMPI_ASSERT(table_[slot] == r, "request released twice");
+  // The last request of a communicator every member has freed ends its life.
+  if (r->comm && r->comm->drop_request()) World::get().release_comm(*r->comm);
   table_[slot] = nullptr;
+  r->type = nullptr;  // a type freed by the application goes now, not when the slot is reused
   free_slots_.push_back(slot);
   spare_.push_back(r);
 }

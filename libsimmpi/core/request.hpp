@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Requests (one per send or receive, blocking calls included) and messages (the envelope and,
-// when needed, the payload of a send on its way to a receiver).
+// Requests (one per send or receive, blocking calls included, and one per nonblocking
+// collective) and messages (the envelope and, when needed, the payload of a send on its way to a
+// receiver).
 //
 // A request is complete when complete_at <= now: completion times are set by events of the
 // network or by matching, possibly ahead of the clock, and a waiting rank sleeps until then.
@@ -20,7 +21,9 @@ using runtime::SimTime;
 class Communicator;
 struct Message;
 
-enum class RequestKind : std::uint8_t { Send, Recv };
+// Collective: a nonblocking collective (MPI_Ibcast...), completed by the auxiliary process that
+// runs its algorithm for the owner (see libsimmpi/coll/nonblocking.hpp).
+enum class RequestKind : std::uint8_t { Send, Recv, Collective };
 enum class SendMode : std::uint8_t { Standard, Synchronous, Ready, Buffered };
 
 struct Request {
@@ -29,6 +32,9 @@ struct Request {
   bool freed = false;     // MPI_Request_free was called: nobody will wait for it
   bool internal = false;  // created by a collective, not by the application
   int owner = 0;          // world rank that created it
+  int waiter = 0;         // scheduler process woken on completion: the owner's, or an auxiliary
+                          // process of the owner that created it
+  const char* call = nullptr;  // a Collective request: the call that started it ("MPI_Ibcast")
   MPI_Request handle = MPI_REQUEST_NULL;
   SimTime complete_at = SimTime::max();  // max: not known yet
   MPI_Status status{};
@@ -36,7 +42,7 @@ struct Request {
   // The application buffer (receive: where data goes; send: where it comes from).
   void* buf = nullptr;
   int count = 0;
-  const Datatype* type = nullptr;
+  TypeRef type;  // keeps a derived type alive while the request is pending (MPI-3.1 4.1.9)
   Communicator* comm = nullptr;
   int context = 0;
   int peer = 0;  // comm rank: destination of a send, source (or MPI_ANY_SOURCE) of a receive

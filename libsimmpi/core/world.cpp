@@ -2,6 +2,9 @@
 // Construction of the job and handle lookup.
 #include "libsimmpi/core/world.hpp"
 
+#include <algorithm>
+#include <functional>
+
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
@@ -25,6 +28,7 @@ World::World(runtime::Scheduler& scheduler, hardware::Platform& platform,
              const runtime::Config& config, int size)
     : scheduler_(scheduler),
       platform_(platform),
+      config_(config),
       params_(config),
       ranks_(static_cast<std::size_t>(size)) {
   comms_.resize(3);
@@ -56,6 +60,18 @@ void World::charge_poll(bool can_progress) {
       p->current_call ? p->current_call : "a test call"));
 }
 
+namespace {
+
+// The view of the registered communicator `c` that `world_rank` belongs to, or nullptr.
+Communicator* view_of(Communicator* c, int world_rank) {
+  if (!c) return nullptr;
+  if (c->comm_rank(world_rank) >= 0) return c;
+  Communicator* other = &c->remote();
+  return other->comm_rank(world_rank) >= 0 ? other : nullptr;
+}
+
+}  // namespace
+
 Communicator* World::find_comm(MPI_Comm h, int world_rank) {
   if (h == MPI_COMM_SELF) {
     auto& self = rank(world_rank).self;
@@ -67,9 +83,46 @@ Communicator* World::find_comm(MPI_Comm h, int world_rank) {
   auto u = static_cast<unsigned>(h);
   if ((u >> 24) != SIMMPI_KIND_COMM) return nullptr;
   std::size_t index = u & 0xFFFFFFu;
-  if (index >= comms_.size() || !comms_[index]) return nullptr;
-  Communicator* c = comms_[index].get();
-  return c->comm_rank(world_rank) >= 0 ? c : nullptr;
+  if (index >= comms_.size()) return nullptr;
+  Communicator* v = view_of(comms_[index].get(), world_rank);
+  return v && !v->has_freed(v->comm_rank(world_rank)) ? v : nullptr;
+}
+
+bool World::has_freed_comm(MPI_Comm h, int world_rank) {
+  auto u = static_cast<unsigned>(h);
+  std::size_t index = u & 0xFFFFFFu;
+  if ((u >> 24) != SIMMPI_KIND_COMM || index >= comms_.size()) return false;
+  Communicator* v = view_of(comms_[index].get(), world_rank);
+  return v && v->has_freed(v->comm_rank(world_rank));
+}
+
+MPI_Comm World::add_comm(std::unique_ptr<Communicator> c) {
+  std::size_t index;
+  if (!free_comm_slots_.empty()) {
+    std::pop_heap(free_comm_slots_.begin(), free_comm_slots_.end(), std::greater<>());
+    index = free_comm_slots_.back();
+    free_comm_slots_.pop_back();
+  } else {
+    index = comms_.size();
+    SIMMPI_ASSERT(index < 0xFFFFFFu, "fewer than 16M communicators alive at once");
+    comms_.emplace_back();
+  }
+  MPI_Comm h = SIMMPI_HANDLE(SIMMPI_KIND_COMM, index);
+  c->set_handle(h);
+  comms_[index] = std::move(c);
+  return h;
+}
+
+void World::release_comm(Communicator& c) {
+  Communicator& anchor = c.anchor();
+  std::size_t index = static_cast<unsigned>(anchor.handle()) & 0xFFFFFFu;
+  if (anchor.handle() == MPI_COMM_NULL || index >= comms_.size() ||
+      comms_[index].get() != &anchor)
+    return;  // unregistered: a view's local communicator, or MPI_COMM_SELF
+  if (!anchor.is_unused() || !anchor.remote().is_unused()) return;
+  comms_[index].reset();
+  free_comm_slots_.push_back(index);
+  std::push_heap(free_comm_slots_.begin(), free_comm_slots_.end(), std::greater<>());
 }
 
 }  // namespace simmpi::mpi

@@ -50,19 +50,31 @@ class World {
 
   int size() const { return static_cast<int>(ranks_.size()); }
   RankState& rank(int world_rank) { return ranks_[static_cast<std::size_t>(world_rank)]; }
-  // World rank of the rank running now (only valid inside a rank).
-  int current_rank() { return scheduler_.current()->id(); }
+  // World rank of the rank running now, or that the running auxiliary process works for (only
+  // valid inside a process).
+  int current_rank() { return scheduler_.current()->owner(); }
   runtime::Scheduler& scheduler() { return scheduler_; }
   runtime::Engine& engine() { return scheduler_.engine(); }
   SimTime now() const { return scheduler_.engine().now(); }
   hardware::Platform& platform() { return platform_; }
   const ProtocolParams& params() const { return params_; }
+  // The run's configuration (it outlives the World).
+  const runtime::Config& config() const { return config_; }
   RequestPool& requests() { return requests_; }
 
-  // The communicator `h` names for `world_rank`, or nullptr if `h` is not a communicator that
-  // rank belongs to.
+  // The communicator `h` names for `world_rank` (for an intercommunicator, the view of the
+  // rank's group), or nullptr if `h` is not a communicator that rank belongs to and has not
+  // freed.
   Communicator* find_comm(MPI_Comm h, int world_rank);
   Communicator& world_comm() { return *comms_[1]; }
+  // Whether `h` names a communicator that `world_rank` belonged to and freed.
+  bool has_freed_comm(MPI_Comm h, int world_rank);
+  // Registers a new communicator (both views of an intercommunicator) under a fresh handle,
+  // which it returns; handles of destroyed communicators are reused, lowest first.
+  MPI_Comm add_comm(std::unique_ptr<Communicator> c);
+  // Destroys the registered communicator `c` belongs to once no member and no request uses
+  // either of its views; does nothing otherwise (or for an unregistered one).
+  void release_comm(Communicator& c);
 
   // Lets simulated time pass for the calling rank (CPU work of `d`).
   void spend(SimTime d) { scheduler_.sleep_until(now() + d); }
@@ -76,9 +88,11 @@ class World {
   static World* instance_;
   runtime::Scheduler& scheduler_;
   hardware::Platform& platform_;
+  const runtime::Config& config_;
   ProtocolParams params_;
   std::vector<RankState> ranks_;
   std::vector<std::unique_ptr<Communicator>> comms_;  // by handle index; 0 is MPI_COMM_NULL
+  std::vector<std::size_t> free_comm_slots_;          // a min-heap of reusable indices
   RequestPool requests_;
   std::uint64_t idle_polls_ = 0;
 };

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// MPI environment management: initialization, ranks and sizes, clocks, error handlers, names.
+// MPI environment management: initialization, ranks and sizes, clocks, names. (Error handlers
+// and error strings are in libsimmpi/comm/.)
 #include <cstdio>
 #include <cstring>
 
+#include "libsimmpi/comm/attributes.hpp"
 #include "libsimmpi/core/api_call.hpp"
 #include "runtime/core/error.hpp"
 
@@ -50,6 +52,13 @@ int MPI_Initialized(int* flag) {
 
 int MPI_Finalize(void) {
   ApiCall call("MPI_Finalize");
+  // Libraries hang clean-up code on MPI_COMM_SELF: its attributes are deleted first, while MPI
+  // still works (MPI-3.1 8.7.1).
+  Communicator& self = *call.world.find_comm(MPI_COMM_SELF, call.rank);
+  int err = delete_attributes(call, MPI_COMM_SELF, self);
+  if (err != MPI_SUCCESS)
+    return call.fail(MPI_COMM_SELF, err,
+                     "an attribute delete callback on MPI_COMM_SELF returned %d", err);
   call.world.rank(call.rank).finalized = true;
   return MPI_SUCCESS;
 }
@@ -124,48 +133,5 @@ double MPI_Wtime(void) {
 double MPI_Wtick(void) { return 1e-12; }
 
 double simmpi_now(void) { return World::get().now().seconds(); }
-
-int MPI_Type_size(MPI_Datatype datatype, int* size) {
-  ApiCall call("MPI_Type_size", ApiCall::Needs::Nothing);
-  const Datatype* t = call.datatype(datatype, MPI_COMM_WORLD);
-  if (!t) return MPI_ERR_TYPE;
-  *size = static_cast<int>(t->size);
-  return MPI_SUCCESS;
-}
-
-int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
-  ApiCall call("MPI_Comm_set_errhandler");
-  Communicator* c = call.comm(comm);
-  if (!c) return MPI_ERR_COMM;
-  if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
-    return call.fail(comm, MPI_ERR_ARG, "errhandler=0x%08x is not MPI_ERRORS_ARE_FATAL or "
-                     "MPI_ERRORS_RETURN (user error handlers are not implemented yet)",
-                     static_cast<unsigned>(errhandler));
-  c->set_errhandler(c->comm_rank(call.rank), errhandler);
-  return MPI_SUCCESS;
-}
-
-int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) {
-  return MPI_Comm_set_errhandler(comm, errhandler);
-}
-
-int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
-  ApiCall call("MPI_Comm_get_errhandler");
-  Communicator* c = call.comm(comm);
-  if (!c) return MPI_ERR_COMM;
-  *errhandler = c->errhandler(c->comm_rank(call.rank));
-  return MPI_SUCCESS;
-}
-
-int MPI_Error_string(int errorcode, char* string, int* resultlen) {
-  copy_out(strprintf("%s: %s", error_class_name(errorcode), error_class_text(errorcode)).c_str(),
-           string, resultlen, MPI_MAX_ERROR_STRING);
-  return MPI_SUCCESS;
-}
-
-int MPI_Error_class(int errorcode, int* errorclass) {
-  *errorclass = errorcode;
-  return MPI_SUCCESS;
-}
 
 }  // extern "C"

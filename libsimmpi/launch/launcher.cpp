@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "hardware/platform.hpp"
+#include "libsimmpi/comm/comm_objects.hpp"
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/launch/launch_options.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
@@ -81,6 +82,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   if (config.text("runtime.host_time") == "measure")
     sched.measure_host_time(config.real("runtime.host_time_scale"));
   World world(sched, platform, config, o.ranks);
+  CommObjects comm_objects(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
   sched.set_exit_hook([&world](runtime::Process& p) { on_rank_exit(world, p); });
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);

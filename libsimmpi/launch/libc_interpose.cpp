@@ -26,7 +26,7 @@ using simmpi::mpi::World;
 // The calling rank, or -1 outside the simulation's ranks.
 int calling_rank() {
   auto* s = simmpi::runtime::Scheduler::instance();
-  return s && s->current() && World::exists() ? s->current()->id() : -1;
+  return s && s->current() && World::exists() ? s->current()->owner() : -1;
 }
 
 template <class F>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Completion of requests: the Wait and Test families, MPI_Request_free, MPI_Cancel and the
-// status queries.
+// Completion of requests: the Wait and Test families, MPI_Request_free, MPI_Cancel and
+// MPI_Test_cancelled (MPI_Get_count and MPI_Get_elements are in datatype/query_api.cpp).
 #include <vector>
 
 #include "libsimmpi/p2p/p2p_checks.hpp"
@@ -260,6 +260,9 @@ int MPI_Request_free(MPI_Request* request) {
   if (!lookup(call, 1, request, r, &err)) return err;
   if (!r[0])
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+  if (r[0]->kind == RequestKind::Collective && !r[0]->is_complete(call.world.now()))
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                     "request of an active %s cannot be freed (MPI-3.1 section 5.12)", r[0]->call);
   if (r[0]->is_complete(call.world.now()))
     call.world.requests().release(r[0]);
   else
@@ -283,33 +286,6 @@ int MPI_Cancel(MPI_Request* request) {
 int MPI_Test_cancelled(const MPI_Status* status, int* flag) {
   *flag = status->simmpi_cancelled;
   return MPI_SUCCESS;
-}
-
-int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
-  const Datatype* t = find_datatype(datatype);
-  if (!t) {
-    ApiCall call("MPI_Get_count", ApiCall::Needs::Nothing);
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_TYPE, "%s is not a valid datatype",
-                     datatype_name(datatype));
-  }
-  if (t->size == 0) {
-    *count = 0;
-    return MPI_SUCCESS;
-  }
-  auto bytes = static_cast<unsigned long long>(status->simmpi_bytes);
-  *count = bytes % t->size ? MPI_UNDEFINED : static_cast<int>(bytes / t->size);
-  return MPI_SUCCESS;
-}
-
-int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
-  return MPI_Get_count(status, datatype, count);  // predefined types: elements == count
-}
-
-int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
-  int c = 0;
-  int err = MPI_Get_elements(status, datatype, &c);
-  *count = c;
-  return err;
 }
 
 }  // extern "C"

@@ -16,42 +16,47 @@ bool matches(const Request& r, const Message& m) {
          (r.tag == MPI_ANY_TAG || r.tag == m.tag);
 }
 
-void complete(World& w, Request* r, SimTime t) {
-  r->complete_at = t;
-  if (r->freed) {
-    w.requests().release(r);
-    return;
-  }
-  w.scheduler().wake(w.scheduler().process(r->owner), t);
-}
-
 void release_bsend_charge(World& w, Message* m) {
   if (!m->bsend_charge) return;
   w.rank(m->src_world).bsend_used -= m->bsend_charge;
   w.scheduler().wake(w.scheduler().process(m->src_world), w.now());  // MPI_Buffer_detach waits
 }
 
-// Moves up to the receive's capacity of packed bytes into its buffer. `src` is packed data.
+// A rank's memory as seen from whichever rank runs now: its globals may live in a privatizer
+// copy. Translated block by block, since a derived type (MPI_BOTTOM with absolute addresses)
+// may mix globals with heap and stack data.
+class RankMemory final : public AddressMap {
+ public:
+  RankMemory(World& w, int rank) : privatizer_(w.scheduler().privatizer()), rank_(rank) {}
+  char* at(std::intptr_t addr) const override {
+    return static_cast<char*>(privatizer_.translate(rank_, reinterpret_cast<void*>(addr)));
+  }
+
+ private:
+  runtime::Privatizer& privatizer_;
+  int rank_;
+};
+
+// Moves up to the receive's capacity of packed bytes into its buffer. `src` is packed data; a
+// short message fills part of the last element (MPI-3.1 3.2.5).
 void unpack_into(World& w, Request* r, const char* src, std::uint64_t bytes) {
   std::uint64_t n = std::min(bytes, r->capacity_bytes());
   if (n == 0) return;
-  void* dst = w.scheduler().privatizer().translate(r->owner, r->buf);
-  int elements = static_cast<int>(n / r->type->size);
-  unpack(src, elements, *r->type, dst);
-  std::uint64_t rest = n - static_cast<std::uint64_t>(elements) * r->type->size;
-  if (rest) std::memcpy(static_cast<char*>(dst) + (n - rest), src + (n - rest), rest);
+  unpack_bytes(src, n, r->count, *r->type, r->buf, RankMemory(w, r->owner));
 }
 
-// Copies a message's payload straight from the sender's buffer into the receive's.
+// Copies a message's payload straight from the sender's buffer into the receive's: one copy
+// when the sender's data is contiguous, else through a packed buffer of what fits.
 void copy_from_sender(World& w, int src_world, const Request* s, Request* r) {
-  const void* src = w.scheduler().privatizer().translate(src_world, s->buf);
-  std::uint64_t bytes = s->capacity_bytes();
+  std::uint64_t bytes = std::min(s->capacity_bytes(), r->capacity_bytes());
+  if (bytes == 0) return;
   if (s->type->contiguous) {
+    const void* src = w.scheduler().privatizer().translate(src_world, s->buf);
     unpack_into(w, r, static_cast<const char*>(src), bytes);
     return;
   }
   std::unique_ptr<char[]> packed(new char[bytes]);
-  pack(src, s->count, *s->type, packed.get());
+  pack_bytes(s->buf, s->count, *s->type, bytes, packed.get(), RankMemory(w, src_world));
   unpack_into(w, r, packed.get(), bytes);
 }
 
@@ -80,7 +85,7 @@ void match(World& w, Message* m, Request* r) {
   }
   if (m->data_at != SimTime::max()) {  // the payload is already in
     r->msg = nullptr;
-    complete(w, r, runtime::max(m->data_at, w.now()) + w.params().recv_overhead);
+    complete_request(w, r, runtime::max(m->data_at, w.now()) + w.params().recv_overhead);
     delete m;
   }
 }
@@ -92,7 +97,7 @@ void eager_arrived(void* msg, std::uint64_t) {
   release_bsend_charge(w, m);
   if (Request* r = m->recv) {
     r->msg = nullptr;
-    complete(w, r, w.now() + w.params().recv_overhead);
+    complete_request(w, r, w.now() + w.params().recv_overhead);
     delete m;
   }
 }
@@ -112,13 +117,22 @@ void rendezvous_delivered(void* msg, std::uint64_t) {
   else
     copy_from_sender(w, m->src_world, m->send, r);
   release_bsend_charge(w, m);
-  if (m->send) complete(w, m->send, w.now());
+  if (m->send) complete_request(w, m->send, w.now());
   r->msg = nullptr;
-  complete(w, r, w.now() + w.params().recv_overhead);
+  complete_request(w, r, w.now() + w.params().recv_overhead);
   delete m;
 }
 
 }  // namespace
+
+void complete_request(World& w, Request* r, SimTime t) {
+  r->complete_at = t;
+  if (r->freed) {
+    w.requests().release(r);
+    return;
+  }
+  w.scheduler().wake(w.scheduler().process(r->waiter), t);
+}
 
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
                     const void* buf, int count, const Datatype& type, SendMode mode) {
@@ -128,11 +142,15 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
   s->kind = RequestKind::Send;
   s->mode = mode;
   s->owner = me;
+  s->waiter = w.scheduler().current()->id();
   s->buf = const_cast<void*>(buf);
   s->count = count;
   s->type = &type;
   s->comm = &comm;
-  s->context = comm.context_id() + (channel == Channel::Collective);
+  comm.add_request();
+  // On an intercommunicator `dest` is a rank of the other group, which receives on its context.
+  Communicator& to = comm.remote();
+  s->context = to.context_id() + (channel == Channel::Collective);
   s->peer = dest;
   s->tag = tag;
 
@@ -141,7 +159,7 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
   m->source = comm.comm_rank(me);
   m->tag = tag;
   m->src_world = me;
-  m->dst_world = comm.world_rank(dest);
+  m->dst_world = to.world_rank(dest);
   m->bytes = s->capacity_bytes();
   m->envelope_at = w.now() + w.platform().latency(me, m->dst_world);
   bool rendezvous = mode == SendMode::Synchronous ||
@@ -184,10 +202,12 @@ Request* start_recv(World& w, Communicator& comm, Channel channel, int source, i
   Request* r = w.requests().create();
   r->kind = RequestKind::Recv;
   r->owner = me;
+  r->waiter = w.scheduler().current()->id();
   r->buf = buf;
   r->count = count;
   r->type = &type;
   r->comm = &comm;
+  comm.add_request();
   r->context = comm.context_id() + (channel == Channel::Collective);
   r->peer = source;
   r->tag = tag;
@@ -206,6 +226,7 @@ Request* null_peer_request(World& w, RequestKind kind) {
   Request* r = w.requests().create();
   r->kind = kind;
   r->owner = w.current_rank();
+  r->waiter = w.scheduler().current()->id();
   r->status.MPI_SOURCE = MPI_PROC_NULL;
   r->status.MPI_TAG = MPI_ANY_TAG;
   r->complete_at = w.now();
@@ -267,7 +288,7 @@ bool cancel_recv(World& w, Request& r) {
   st.posted.remove(&r);
   r.status.simmpi_cancelled = 1;
   r.status.simmpi_bytes = 0;
-  complete(w, &r, w.now());
+  complete_request(w, &r, w.now());
   return true;
 }
 
@@ -289,7 +310,10 @@ const Message* probe_unexpected(World& w, int context, int source, int tag,
 
 std::string describe_request(const Request& r) {
   std::string comm = r.comm ? r.comm->name() : "?";
-  bool collective = r.comm && r.context != r.comm->context_id();
+  if (r.kind == RequestKind::Collective)
+    return strprintf("waiting for its nonblocking %s on %s", r.call, comm.c_str());
+  const Communicator* to = r.comm && r.kind == RequestKind::Send ? &r.comm->remote() : r.comm;
+  bool collective = to && r.context != to->context_id();
   std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);
   std::string tag = r.tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(r.tag);
   if (collective)

@@ -34,6 +34,10 @@ Request* start_recv(World& w, Communicator& comm, Channel channel, int source, i
 // A request that is complete at once, as for MPI_PROC_NULL peers.
 Request* null_peer_request(World& w, RequestKind kind);
 
+// Marks `r` complete at time `t` (>= now) and wakes the process waiting for it; a request freed
+// with MPI_Request_free is released instead. Does not switch.
+void complete_request(World& w, Request* r, SimTime t);
+
 // Blocks the calling rank until `r` is complete.
 void wait_request(World& w, Request& r);
 // Blocks the calling rank until at least one of `reqs` (nullptr entries ignored) is complete.

@@ -19,11 +19,11 @@
 namespace simmpi::runtime {
 namespace {
 
-std::string overflow_message(Scheduler& s, int rank) {
+std::string overflow_message(Scheduler& s, const Process& p) {
   return strprintf(
-      "rank %d overflowed its stack of %zu KiB at simulated time %s; rerun with a larger stack, "
+      "%s overflowed its stack of %zu KiB at simulated time %s; rerun with a larger stack, "
       "e.g. --set runtime.stack_size=%zuKiB",
-      rank, s.stacks().stack_bytes() / 1024, s.engine().now().to_string().c_str(),
+      p.name().c_str(), s.stacks().stack_bytes() / 1024, s.engine().now().to_string().c_str(),
       s.stacks().stack_bytes() / 1024 * 4);
 }
 
@@ -33,10 +33,10 @@ void on_crash(int sig, siginfo_t* info, void*) {
   std::string msg;
   if (p) {
     auto slot = s->stacks().guard_slot(info->si_addr);
-    if (sig == SIGSEGV && slot && static_cast<int>(*slot) == p->id()) {
-      msg = overflow_message(*s, p->id());
+    if (sig == SIGSEGV && slot && !p->is_auxiliary() && static_cast<int>(*slot) == p->id()) {
+      msg = overflow_message(*s, *p);
     } else {
-      msg = strprintf("rank %d crashed with %s", p->id(), strsignal(sig));
+      msg = strprintf("%s crashed with %s", p->name().c_str(), strsignal(sig));
       if (sig == SIGSEGV || sig == SIGBUS) msg += strprintf(" (address %p)", info->si_addr);
       msg += p->current_call ? strprintf(" inside %s", p->current_call)
                              : std::string(" in the application's code");
@@ -70,8 +70,8 @@ void install_crash_handler(Scheduler&) {
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
 }
 
-void report_stack_overflow(Scheduler& scheduler, int rank) {
-  fatal(128 + SIGSEGV, overflow_message(scheduler, rank));
+void report_stack_overflow(Scheduler& scheduler, const Process& p) {
+  fatal(128 + SIGSEGV, overflow_message(scheduler, p));
 }
 
 }  // namespace simmpi::runtime

@@ -5,11 +5,12 @@
 
 namespace simmpi::runtime {
 
+class Process;
 class Scheduler;
 
 // Installs the handlers on an alternate signal stack. Called by the Scheduler's constructor.
 void install_crash_handler(Scheduler& scheduler);
-// Ends the run after a canary check found that `rank` ran past the end of its stack.
-[[noreturn]] void report_stack_overflow(Scheduler& scheduler, int rank);
+// Ends the run after a canary check found that `p` ran past the end of its stack.
+[[noreturn]] void report_stack_overflow(Scheduler& scheduler, const Process& p);
 
 }  // namespace simmpi::runtime

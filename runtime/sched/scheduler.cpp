@@ -10,16 +10,27 @@
 #include "runtime/sched/crash_handler.hpp"
 
 namespace simmpi::runtime {
+namespace {
+constexpr std::size_t kAuxStacksPerPool = 64;
+}  // namespace
 
 Scheduler* Scheduler::instance_ = nullptr;
+
+std::string Process::name() const {
+  return role_.empty() ? strprintf("rank %d", id_) : strprintf("rank %d's %s", owner_, role_.c_str());
+}
 
 Scheduler::Scheduler(Engine& engine, int process_count, const Options& options,
                      std::unique_ptr<Privatizer> privatizer)
     : engine_(engine),
       stacks_(options.stack_bytes, static_cast<std::size_t>(process_count), options.guard_budget),
       privatizer_(std::move(privatizer)),
+      rank_count_(process_count),
       processes_(static_cast<std::size_t>(process_count)) {
-  for (int i = 0; i < process_count; ++i) processes_[static_cast<std::size_t>(i)].id_ = i;
+  for (int i = 0; i < process_count; ++i) {
+    processes_[static_cast<std::size_t>(i)].id_ = i;
+    processes_[static_cast<std::size_t>(i)].owner_ = i;
+  }
   instance_ = this;
   install_crash_handler(*this);
 }
@@ -33,6 +44,50 @@ void Scheduler::spawn(int id, Fiber::Entry entry, void* arg) {
   p.entry_ = entry;
   p.arg_ = arg;
   schedule_resume(p, engine_.now());
+}
+
+int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, void* arg) {
+  SIMMPI_ASSERT(!role.empty(), "an auxiliary process of rank %d needs a role", owner);
+  Process* p;
+  if (!free_auxiliary_.empty()) {
+    p = &process(free_auxiliary_.back());
+    free_auxiliary_.pop_back();
+  } else {
+    p = auxiliaries_.emplace_back(std::make_unique<Process>()).get();
+    p->id_ = rank_count_ + static_cast<int>(auxiliaries_.size()) - 1;
+    std::size_t index = static_cast<std::size_t>(p->id_ - rank_count_);
+    if (index / kAuxStacksPerPool >= aux_stacks_.size())
+      aux_stacks_.push_back(std::make_unique<StackPool>(stacks_.stack_bytes(), kAuxStacksPerPool, 0));
+  }
+  // The generation keeps counting across reuses, so resumes meant for the previous user are stale.
+  p->owner_ = owner;
+  p->role_ = std::move(role);
+  p->finished_ = false;
+  p->blocked_ = false;
+  p->exit_status_ = 0;
+  p->current_call = nullptr;
+  p->idle_poll = false;
+  p->reason_ = WaitReason{};
+  spawn(p->id_, entry, arg);
+  return p->id_;
+}
+
+void* Scheduler::stack_top(const Process& p) {
+  if (!p.is_auxiliary()) return stacks_.prepare(static_cast<std::size_t>(p.id_));
+  auto index = static_cast<std::size_t>(p.id_ - rank_count_);
+  return aux_stacks_[index / kAuxStacksPerPool]->prepare(index % kAuxStacksPerPool);
+}
+
+bool Scheduler::stack_intact(const Process& p) const {
+  if (!p.is_auxiliary()) return stacks_.canary_intact(static_cast<std::size_t>(p.id_));
+  auto index = static_cast<std::size_t>(p.id_ - rank_count_);
+  return aux_stacks_[index / kAuxStacksPerPool]->canary_intact(index % kAuxStacksPerPool);
+}
+
+void Scheduler::reclaim_auxiliary(Process& p) {
+  p.entry_ = nullptr;
+  p.arg_ = nullptr;
+  free_auxiliary_.push_back(p.id_);
 }
 
 void Scheduler::schedule_resume(Process& p, SimTime t) {
@@ -83,14 +138,13 @@ void Scheduler::resume(Process& p) {
   p.blocked_ = false;
   if (!p.fiber_) {
     // The fiber is created on its first run, so a rank that has not started costs no stack page.
-    auto slot = static_cast<std::size_t>(p.id_);
-    p.fiber_.emplace(stacks_.prepare(slot), stacks_.stack_bytes(), &Scheduler::fiber_main, &p);
+    p.fiber_.emplace(stack_top(p), stacks_.stack_bytes(), &Scheduler::fiber_main, &p);
   }
-  privatizer_->activate(p.id_);
+  privatizer_->activate(p.owner_);
   current_ = &p;
   p.fiber_->resume();
   current_ = nullptr;
-  if (!stacks_.canary_intact(static_cast<std::size_t>(p.id_))) report_stack_overflow(*this, p.id_);
+  if (!stack_intact(p)) report_stack_overflow(*this, p);
   if (p.fiber_->finished() && !p.finished_) {
     p.finished_ = true;
     p.finish_time_ = engine_.now();
@@ -99,7 +153,10 @@ void Scheduler::resume(Process& p) {
     // The stack's pages stay until the pool is unmapped at the end: giving them back one rank
     // at a time (madvise) cost a fifth of a 100,000-rank run, and ranks usually end together.
     p.fiber_.reset();
-    if (exit_hook_) exit_hook_(p);
+    if (p.is_auxiliary())
+      reclaim_auxiliary(p);
+    else if (exit_hook_)
+      exit_hook_(p);
   }
 }
 
@@ -145,30 +202,38 @@ void Scheduler::run() {
   }
   for (const Process& p : processes_)
     if (p.entry_ && !p.finished_) report_deadlock();
+  for (const auto& p : auxiliaries_)
+    if (p->entry_ && !p->finished_) report_deadlock();
 }
 
 void Scheduler::report_deadlock(const std::string& running_note) {
   std::string msg = "deadlock at simulated time " + engine_.now().to_string() +
                     ": every unfinished rank waits and nothing is in flight.\n";
-  int blocked = 0;
+  int shown = 0, ranks = 0, auxiliaries = 0;
+  auto count = [&](const Process& p) { ++(p.is_auxiliary() ? auxiliaries : ranks); };
   if (current_) {
-    msg += strprintf("  rank %d: %s\n", current_->id_, running_note.c_str());
-    ++blocked;
+    msg += strprintf("  %s: %s\n", current_->name().c_str(), running_note.c_str());
+    count(*current_);
+    ++shown;
   }
-  for (const Process& p : processes_) {
-    if (!p.entry_ || p.finished_ || &p == current_) continue;
-    if (++blocked > 64) continue;  // the first 64 say enough; the count says the rest
+  auto add = [&](const Process& p) {
+    if (!p.entry_ || p.finished_ || &p == current_) return;
+    count(p);
+    if (++shown > 64) return;  // the first 64 say enough; the count says the rest
     if (p.idle_poll_resume_) {
-      msg += strprintf("  rank %d: polls in %s for something that can never happen\n", p.id_,
-                       p.current_call ? p.current_call : "a test call");
-      continue;
+      msg += strprintf("  %s: polls in %s for something that can never happen\n",
+                       p.name().c_str(), p.current_call ? p.current_call : "a test call");
+      return;
     }
-    msg += strprintf("  rank %d: blocked in %s", p.id_, p.reason_.call);
+    msg += strprintf("  %s: blocked in %s", p.name().c_str(), p.reason_.call);
     if (p.reason_.describe) msg += "(" + p.reason_.describe(p.reason_.ctx) + ")";
     msg += "\n";
-  }
-  if (blocked > 64) msg += strprintf("  ... and %d more blocked ranks\n", blocked - 64);
-  msg += strprintf("%d of %d ranks waiting", blocked, process_count());
+  };
+  for (const Process& p : processes_) add(p);
+  for (const auto& p : auxiliaries_) add(*p);
+  if (shown > 64) msg += strprintf("  ... and %d more blocked\n", shown - 64);
+  msg += strprintf("%d of %d ranks waiting", ranks, process_count());
+  if (auxiliaries) msg += strprintf(", and %d of their auxiliary processes", auxiliaries);
   fatal(3, msg);
 }
 

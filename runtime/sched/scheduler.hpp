@@ -2,7 +2,9 @@
 // Processes (one per MPI rank) as fibers on the discrete-event engine.
 //
 // A process runs only when the engine pops its resume event, so exactly one runs at a time and
-// always at the engine's current time. A process that needs simulated time to pass calls
+// always at the engine's current time. Besides the ranks, a rank may start auxiliary processes
+// (e.g. one that carries a nonblocking collective forward while the rank computes): each has a
+// stack of its own, runs with its owner's private globals, and is reclaimed when it returns. A process that needs simulated time to pass calls
 // sleep_until(); one that waits for something another process or the network will do calls
 // block() and is woken by wake(). When the queue empties while processes are still blocked,
 // that is a deadlock, and run() reports each blocked process and what it waits for.
@@ -34,6 +36,12 @@ struct WaitReason {
 class Process {
  public:
   int id() const { return id_; }
+  // The rank this process works for: its own id for a rank, the starting rank for an auxiliary
+  // process. The owner's globals are live while it runs.
+  int owner() const { return owner_; }
+  bool is_auxiliary() const { return !role_.empty(); }
+  // For reports: "rank 3", or "rank 3's <role>" for an auxiliary process.
+  std::string name() const;
   bool is_finished() const { return finished_; }
   int exit_status() const { return exit_status_; }
   SimTime finish_time() const { return finish_time_; }
@@ -47,6 +55,8 @@ class Process {
  private:
   friend class Scheduler;
   int id_ = 0;
+  int owner_ = 0;
+  std::string role_;  // empty for ranks
   Fiber::Entry entry_ = nullptr;
   void* arg_ = nullptr;
   std::optional<Fiber> fiber_;
@@ -80,12 +90,22 @@ class Scheduler {
   Engine& engine() { return engine_; }
   Privatizer& privatizer() { return *privatizer_; }
   const StackPool& stacks() const { return stacks_; }
-  int process_count() const { return static_cast<int>(processes_.size()); }
-  Process& process(int id) { return processes_[static_cast<std::size_t>(id)]; }
+  // Number of ranks (processes 0 to process_count() - 1); auxiliary processes come after them.
+  int process_count() const { return rank_count_; }
+  Process& process(int id) {
+    return id < rank_count_ ? processes_[static_cast<std::size_t>(id)]
+                            : *auxiliaries_[static_cast<std::size_t>(id - rank_count_)];
+  }
   void set_exit_hook(ExitHook hook) { exit_hook_ = std::move(hook); }
 
   // Starts process `id` at the current time, running entry(arg) on its own fiber.
   void spawn(int id, Fiber::Entry entry, void* arg);
+  // Starts an auxiliary process for rank `owner` at the current time, running entry(arg) on a
+  // stack of its own (Options::stack_bytes, from pools of 64 canary-checked stacks that grow on
+  // demand). It runs with the owner's globals and is reclaimed, its id and stack reused, when
+  // `entry` returns; `role` names it in reports ("rank 3's <role>"). Returns its id. May be
+  // called from a process or from an event; does not switch.
+  int spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, void* arg);
   // Runs the engine until it is empty. Ends the program with a report on deadlock.
   void run();
 
@@ -129,13 +149,20 @@ class Scheduler {
   void schedule_resume(Process& p, SimTime t);
   static void fiber_main(void* process);
   void resume(Process& p);
-
+  // Where p's stack lives: the rank pool for ranks, an auxiliary pool otherwise.
+  void* stack_top(const Process& p);
+  bool stack_intact(const Process& p) const;
+  void reclaim_auxiliary(Process& p);
 
   static Scheduler* instance_;
   Engine& engine_;
   StackPool stacks_;
   std::unique_ptr<Privatizer> privatizer_;
-  std::vector<Process> processes_;
+  int rank_count_;
+  std::vector<Process> processes_;                     // the ranks, contiguous (the hot path)
+  std::vector<std::unique_ptr<Process>> auxiliaries_;  // ids rank_count_ and up
+  std::vector<int> free_auxiliary_;                     // ids of reclaimed auxiliary processes
+  std::vector<std::unique_ptr<StackPool>> aux_stacks_;  // 64 stacks each
   Process* current_ = nullptr;
   std::size_t idle_poll_resumes_ = 0;
   double host_time_scale_ = 0;  // 0: host time ignored

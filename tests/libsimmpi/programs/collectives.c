@@ -1,11 +1,36 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Every collective against hand-computed values: each rank r contributes values derived from r,
  * so every expected result has a closed form. Covers all predefined reduction operations on
- * integer, floating and pair types, MPI_IN_PLACE, non-zero roots and irregular counts. */
+ * integer, floating and pair types, MPI_IN_PLACE, non-zero roots and irregular counts.
+ * Built with -DSIMMPI_TEST_NONBLOCKING, every call goes through its nonblocking form instead
+ * (MPI_Ibcast... then MPI_Wait). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+
+#ifdef SIMMPI_TEST_NONBLOCKING
+static int wait_for(int err, MPI_Request* r) {
+  return err != MPI_SUCCESS ? err : MPI_Wait(r, MPI_STATUS_IGNORE);
+}
+#define NONBLOCKING(call, ...) ({ MPI_Request nb_req_; wait_for(call(__VA_ARGS__, &nb_req_), &nb_req_); })
+#define MPI_Barrier(...) NONBLOCKING(MPI_Ibarrier, __VA_ARGS__)
+#define MPI_Bcast(...) NONBLOCKING(MPI_Ibcast, __VA_ARGS__)
+#define MPI_Reduce(...) NONBLOCKING(MPI_Ireduce, __VA_ARGS__)
+#define MPI_Allreduce(...) NONBLOCKING(MPI_Iallreduce, __VA_ARGS__)
+#define MPI_Gather(...) NONBLOCKING(MPI_Igather, __VA_ARGS__)
+#define MPI_Gatherv(...) NONBLOCKING(MPI_Igatherv, __VA_ARGS__)
+#define MPI_Scatter(...) NONBLOCKING(MPI_Iscatter, __VA_ARGS__)
+#define MPI_Scatterv(...) NONBLOCKING(MPI_Iscatterv, __VA_ARGS__)
+#define MPI_Allgather(...) NONBLOCKING(MPI_Iallgather, __VA_ARGS__)
+#define MPI_Allgatherv(...) NONBLOCKING(MPI_Iallgatherv, __VA_ARGS__)
+#define MPI_Alltoall(...) NONBLOCKING(MPI_Ialltoall, __VA_ARGS__)
+#define MPI_Alltoallv(...) NONBLOCKING(MPI_Ialltoallv, __VA_ARGS__)
+#define MPI_Reduce_scatter(...) NONBLOCKING(MPI_Ireduce_scatter, __VA_ARGS__)
+#define MPI_Reduce_scatter_block(...) NONBLOCKING(MPI_Ireduce_scatter_block, __VA_ARGS__)
+#define MPI_Scan(...) NONBLOCKING(MPI_Iscan, __VA_ARGS__)
+#define MPI_Exscan(...) NONBLOCKING(MPI_Iexscan, __VA_ARGS__)
+#endif
 
 static int rank, size;
 

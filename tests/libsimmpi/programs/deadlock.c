@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Every rank receives from its right neighbour before sending: a deadlock the simulator must
  * report, naming each rank, its call and what it waits for. With an argument "poll", ranks poll
- * with MPI_Test instead of blocking, which must be reported too rather than spin forever. */
+ * with MPI_Test instead of blocking, which must be reported too rather than spin forever. With
+ * "nbc", rank 0 waits for an MPI_Ibcast from rank 1, which never starts it: the report names
+ * rank 0's nonblocking collective too. */
 #include <mpi.h>
 #include <string.h>
 
@@ -10,7 +12,15 @@ int main(int argc, char** argv) {
   int rank, size, v = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  if (argc > 1 && strcmp(argv[1], "poll") == 0) {
+  if (argc > 1 && strcmp(argv[1], "nbc") == 0) {
+    MPI_Request r;
+    if (rank == 0) {
+      MPI_Ibcast(&v, 1, MPI_INT, 1, MPI_COMM_WORLD, &r);
+      MPI_Wait(&r, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(&v, 1, MPI_INT, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+  } else if (argc > 1 && strcmp(argv[1], "poll") == 0) {
     MPI_Request r;
     int flag = 0;
     MPI_Irecv(&v, 1, MPI_INT, (rank + 1) % size, 7, MPI_COMM_WORLD, &r);

@@ -90,6 +90,75 @@ TEST(SchedulerDeathTest, DeadlockReportNamesEveryBlockedProcess) {
 }
 
 namespace {
+struct AuxWorld {
+  Scheduler* sched;
+  std::vector<std::string> log;
+  std::vector<int> aux_ids;
+};
+
+void helper(void* arg) {
+  auto* w = static_cast<AuxWorld*>(arg);
+  Process* p = w->sched->current();
+  w->sched->sleep_until(w->sched->engine().now() + SimTime::from_ns(5));
+  w->log.push_back(p->name() + " owner=" + std::to_string(p->owner()) + "@" +
+                   std::to_string(w->sched->engine().now().ps()));
+}
+
+// Rank 1 starts a helper at 10 ns, sleeps past its end, then starts another one.
+void spawner(void* arg) {
+  auto* w = static_cast<AuxWorld*>(arg);
+  if (w->sched->current()->id() != 1) return;
+  w->sched->sleep_until(SimTime::from_ns(10));
+  w->aux_ids.push_back(w->sched->spawn_auxiliary(1, "helper", helper, w));
+  w->sched->sleep_until(SimTime::from_ns(20));
+  w->aux_ids.push_back(w->sched->spawn_auxiliary(1, "second helper", helper, w));
+  w->log.push_back("rank 1 done@" + std::to_string(w->sched->engine().now().ps()));
+}
+}  // namespace
+
+TEST(Scheduler, AuxiliaryProcessesRunForTheirOwnerAndAreReused) {
+  Engine e;
+  auto s = make(e, 2);
+  AuxWorld w{s.get(), {}, {}};
+  s->spawn(0, spawner, &w);
+  s->spawn(1, spawner, &w);
+  s->run();
+  // The helper runs 10..15 ns on its own while rank 1 sleeps; the second reuses its id.
+  std::vector<std::string> expected = {"rank 1's helper owner=1@15000", "rank 1 done@20000",
+                                       "rank 1's second helper owner=1@25000"};
+  EXPECT_EQ(w.log, expected);
+  ASSERT_EQ(w.aux_ids.size(), 2u);
+  EXPECT_EQ(w.aux_ids[0], 2);  // after the two ranks
+  EXPECT_EQ(w.aux_ids[1], 2);
+  EXPECT_EQ(s->process_count(), 2);
+}
+
+namespace {
+void stuck_helper(void* arg) {
+  auto* w = static_cast<AuxWorld*>(arg);
+  w->sched->block(WaitReason{"MPI_Ibcast", [](const void*) { return std::string("from rank 1"); }, nullptr});
+}
+void spawns_stuck_helper(void* arg) {
+  auto* w = static_cast<AuxWorld*>(arg);
+  w->sched->spawn_auxiliary(0, "nonblocking MPI_Ibcast", stuck_helper, w);
+}
+}  // namespace
+
+void run_stuck_helper() {
+  Engine e;
+  auto s = make(e, 1);
+  AuxWorld w{s.get(), {}, {}};
+  s->spawn(0, spawns_stuck_helper, &w);
+  s->run();
+}
+
+TEST(SchedulerDeathTest, DeadlockReportNamesAuxiliaryProcesses) {
+  EXPECT_EXIT(run_stuck_helper(), testing::ExitedWithCode(3),
+              "rank 0's nonblocking MPI_Ibcast: blocked in MPI_Ibcast\\(from rank 1\\)(.|\n)*0 of 1 "
+              "ranks waiting, and 1 of their auxiliary processes");
+}
+
+namespace {
 void recurse(int depth) {
   volatile char pad[1024];
   pad[0] = static_cast<char>(depth);

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+// Pipelined tree broadcast, Open MPI's ompi_coll_base_bcast_intra_generic: the message is cut
+// into segments that flow down a tree (tree_shapes.hpp). The root sends each segment to all its
+// children and waits for those sends before the next segment; an inner rank keeps one receive
+// ahead (segment s + 1 posted before it forwards segment s); a leaf just receives. With the
+// binomial shape and one segment this is also MPICH's binomial broadcast (children farthest
+// first), and Open MPI's "binomial", "binary_tree", "knomial", "chain" and "pipeline" are this
+// algorithm on their trees.
+// Cost with one segment of S bytes (h = h(S), g = g(S)): the child a rank serves j-th gets the
+// data (j - 1) g after the first, so T(subtree) = max_j [(j - 1) g + h + T(subtree of child j)]:
+// for p = 2^k on the binomial tree T = lg h (p = 5 and p = 7: 2h + g); on the binary tree with
+// p = 2^(d+1) - 1, T = d (h + g); on the radix-4 k-nomial tree with p = 4^d, T = d (h + 2g);
+// on c chains of m ranks each (p = c m + 1), T = m h + (c - 1) g. Pipelined, on the chain of p
+// ranks with n eager segments of s bytes: each hop adds h(s) and the segments follow g(s)
+// apart, T = (p - 1) h(s) + (n - 1) g(s).
+#include <algorithm>
+
+#include "libsimmpi/coll/algorithms.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+struct Segments {
+  char* base;
+  std::size_t bytes, size;
+  std::size_t count() const { return (bytes + size - 1) / size; }
+  char* at(std::size_t i) const { return base + i * size; }
+  std::size_t length(std::size_t i) const { return std::min(size, bytes - i * size); }
+};
+
+void send_to_children(CollContext& c, const Tree& t, const Segments& seg, std::size_t i) {
+  std::vector<Request*> sends;
+  for (int child : t.children) sends.push_back(c.isend(child, kTagBcast, seg.at(i), seg.length(i)));
+  c.wait_all(sends);
+}
+
+}  // namespace
+
+void bcast_tree(CollContext& c, void* buf, std::size_t bytes, int root, const TreeShape& shape,
+                std::size_t segment) {
+  if (c.size() == 1 || bytes == 0) return;
+  Tree t = build_tree(shape, c.size(), c.rank(), root);
+  Segments seg{static_cast<char*>(buf), bytes, segment ? std::min(segment, bytes) : bytes};
+  std::size_t n = seg.count();
+  if (c.rank() == root) {
+    for (std::size_t i = 0; i < n; ++i) send_to_children(c, t, seg, i);
+    return;
+  }
+  Request* pending = c.irecv(t.parent, kTagBcast, seg.at(0), seg.length(0));
+  for (std::size_t i = 1; i <= n; ++i) {
+    Request* next = i < n ? c.irecv(t.parent, kTagBcast, seg.at(i), seg.length(i)) : nullptr;
+    c.wait(pending);
+    if (!t.children.empty()) send_to_children(c, t, seg, i - 1);
+    pending = next;
+  }
+}
+
+}  // namespace simmpi::mpi

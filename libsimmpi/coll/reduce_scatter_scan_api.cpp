@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+// MPI_(I)reduce_scatter, MPI_(I)reduce_scatter_block, MPI_(I)scan and MPI_(I)exscan: argument
+// checks, MPI_IN_PLACE, and the launch of the dispatcher's call (see all_api.cpp).
+#include <cstring>
+#include <memory>
+#include <numeric>
+#include <vector>
+
+#include "libsimmpi/coll/coll_checks.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
+#include "libsimmpi/coll/nonblocking.hpp"
+#include "libsimmpi/coll/packed_view.hpp"
+
+using namespace simmpi::mpi;
+
+namespace {
+
+std::size_t bytes_of(int count, const Datatype* t) {
+  return static_cast<std::size_t>(count) * t->size;
+}
+
+// The reduce-scatter works on a packed copy of the input (the algorithms overwrite it), taken
+// now; the result goes through a view of this rank's slice of recvbuf.
+CollBody reduce_scatter_body(Coll which, const void* input, void* recvbuf, std::vector<int> counts,
+                             MPI_Op op, MPI_Datatype handle, const Datatype* t, int rank) {
+  int total = std::accumulate(counts.begin(), counts.end(), 0);
+  auto in = std::make_shared<PackedView>(input, t, 0, total, PackedView::Copy::Always);
+  in->load(0, total);
+  int mine = counts[static_cast<std::size_t>(rank)];
+  auto out = std::make_shared<PackedView>(recvbuf, t, 0, mine);
+  Reduction red(op, handle, *in->type());
+  TypeRef keep(t);
+  return [=](CollContext& c) {
+    run_reduce_scatter(c, which, in->data(), out->data(), counts, red);
+    out->store(0, mine);
+    (void)keep;
+  };
+}
+
+int reduce_scatter(const char* name, const void* sendbuf, void* recvbuf, const int recvcounts[],
+                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  const Datatype* t = nullptr;
+  CollChecks k(call, comm);
+  k.type(datatype, &t).op(op, t);
+  if (k.ok()) k.counts(recvcounts, k.comm().size(), "recvcounts");
+  k.agree(name, -1, op, -1);
+  if (!k.ok()) return k.error();
+  std::vector<int> counts(recvcounts, recvcounts + k.comm().size());
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  return launch_collective(call, k.comm(), k.seq(), request,
+                           reduce_scatter_body(Coll::ReduceScatter, input, recvbuf, counts, op,
+                                               datatype, t, k.rank()));
+}
+
+int reduce_scatter_block(const char* name, const void* sendbuf, void* recvbuf, int recvcount,
+                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  const Datatype* t = nullptr;
+  CollChecks k(call, comm);
+  k.count(recvcount, "recvcount").type(datatype, &t).op(op, t);
+  if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(recvcount, t)));
+  if (!k.ok()) return k.error();
+  std::vector<int> counts(static_cast<std::size_t>(k.comm().size()), recvcount);
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  return launch_collective(call, k.comm(), k.seq(), request,
+                           reduce_scatter_body(Coll::ReduceScatterBlock, input, recvbuf, counts, op,
+                                               datatype, t, k.rank()));
+}
+
+// The scan runs on a copy of this rank's value; the result then goes to recvbuf (rank 0's
+// recvbuf is left untouched by MPI_Exscan).
+int scan(const char* name, Coll which, const void* sendbuf, void* recvbuf, int count,
+         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  const Datatype* t = nullptr;
+  CollChecks k(call, comm);
+  k.count(count).type(datatype, &t).op(op, t);
+  if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
+  if (!k.ok()) return k.error();
+  auto v = std::make_shared<PackedView>(recvbuf, t, 0, count, PackedView::Copy::Always);
+  v->load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
+  Reduction red(op, datatype, *v->type());
+  bool exclusive = which == Coll::Exscan;
+  TypeRef keep(t);
+  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
+    run_scan(c, which, v->data(), count, red);
+    if (!(exclusive && c.rank() == 0)) v->store(0, count);
+    (void)keep;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return reduce_scatter("MPI_Reduce_scatter", sendbuf, recvbuf, recvcounts, datatype, op, comm,
+                        nullptr);
+}
+
+int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
+                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ireduce_scatter");
+  return reduce_scatter("MPI_Ireduce_scatter", sendbuf, recvbuf, recvcounts, datatype, op, comm,
+                        request);
+}
+
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return reduce_scatter_block("MPI_Reduce_scatter_block", sendbuf, recvbuf, recvcount, datatype, op,
+                              comm, nullptr);
+}
+
+int MPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                              MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ireduce_scatter_block");
+  return reduce_scatter_block("MPI_Ireduce_scatter_block", sendbuf, recvbuf, recvcount, datatype,
+                              op, comm, request);
+}
+
+int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+             MPI_Comm comm) {
+  return scan("MPI_Scan", Coll::Scan, sendbuf, recvbuf, count, datatype, op, comm, nullptr);
+}
+
+int MPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+              MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Iscan");
+  return scan("MPI_Iscan", Coll::Scan, sendbuf, recvbuf, count, datatype, op, comm, request);
+}
+
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm) {
+  return scan("MPI_Exscan", Coll::Exscan, sendbuf, recvbuf, count, datatype, op, comm, nullptr);
+}
+
+int MPI_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Iexscan");
+  return scan("MPI_Iexscan", Coll::Exscan, sendbuf, recvbuf, count, datatype, op, comm, request);
+}
+
+}  // extern "C"

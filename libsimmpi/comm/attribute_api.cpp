@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+// MPI_Comm_create_keyval and friends, the attribute calls (with their MPI-1 names) and the
+// predefined attributes. Predefined attributes answer on every communicator, as in MPICH.
+#include <climits>
+
+#include "libsimmpi/comm/attributes.hpp"
+#include "libsimmpi/comm/comm_objects.hpp"
+
+using namespace simmpi::mpi;
+
+namespace {
+
+using AttrKey = std::pair<const Communicator*, int>;
+
+// MPI_TAG_UB is INT_MAX: point-to-point accepts every non-negative tag. Wtime is one simulated
+// clock for all ranks. Every rank can do I/O (MPI_IO = MPI_ANY_SOURCE); there is no host.
+const int kTagUb = INT_MAX;
+const int kHost = MPI_PROC_NULL;
+const int kIo = MPI_ANY_SOURCE;
+const int kWtimeIsGlobal = 1;
+const int kAppnum = 0;
+
+// The value of a predefined attribute, or nullptr if `keyval` is not one.
+const int* predefined(int keyval, RankObjects& objects) {
+  switch (keyval) {
+    case MPI_TAG_UB:
+      return &kTagUb;
+    case MPI_HOST:
+      return &kHost;
+    case MPI_IO:
+      return &kIo;
+    case MPI_WTIME_IS_GLOBAL:
+      return &kWtimeIsGlobal;
+    case MPI_UNIVERSE_SIZE:
+      return CommObjects::get().universe_size();
+    case MPI_LASTUSEDCODE:
+      return &objects.last_used_code;
+    case MPI_APPNUM:
+      return &kAppnum;
+    default:
+      return nullptr;
+  }
+}
+
+// The caller's live keyval `keyval`, or nullptr after raising MPI_ERR_KEYVAL on `comm`.
+Keyval* user_keyval(ApiCall& call, RankObjects& objects, MPI_Comm comm, int keyval, int* err) {
+  Keyval* kv = objects.keyvals.find(keyval);
+  if (kv && !kv->freed) return kv;
+  if (predefined(keyval, objects))
+    *err = call.fail(comm, MPI_ERR_KEYVAL,
+                     "keyval=0x%08x is a predefined attribute, which is "
+                     "read-only",
+                     static_cast<unsigned>(keyval));
+  else
+    *err = call.fail(comm, MPI_ERR_KEYVAL, "keyval=0x%08x is not a keyval of this rank%s",
+                     static_cast<unsigned>(keyval), kv ? " (it was freed)" : "");
+  return nullptr;
+}
+
+int create_keyval(const char* name, MPI_Comm_copy_attr_function* copy,
+                  MPI_Comm_delete_attr_function* del, int* keyval, void* extra_state) {
+  ApiCall call(name);
+  if (!keyval) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
+  *keyval = CommObjects::get().rank(call.rank).keyvals.add(Keyval{copy, del, extra_state});
+  return MPI_SUCCESS;
+}
+
+int free_keyval(const char* name, int* keyval) {
+  ApiCall call(name);
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  int err = MPI_SUCCESS;
+  Keyval* kv = keyval ? user_keyval(call, objects, MPI_COMM_WORLD, *keyval, &err) : nullptr;
+  if (!keyval) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
+  if (!kv) return err;
+  kv->freed = true;  // attributes that use it keep it alive, callbacks included
+  if (kv->uses == 0) objects.keyvals.remove(*keyval);
+  *keyval = MPI_KEYVAL_INVALID;
+  return MPI_SUCCESS;
+}
+
+int set_attr(const char* name, MPI_Comm comm, int keyval, void* value) {
+  ApiCall call(name);
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  int err = MPI_SUCCESS;
+  if (!user_keyval(call, objects, comm, keyval, &err)) return err;
+  // Replacing a value deletes the old one first (MPI-3.1 6.7.2).
+  if (objects.attributes.count(AttrKey{c, keyval})) {
+    err = delete_attribute(objects, comm, *c, keyval);
+    if (err != MPI_SUCCESS)
+      return call.fail(comm, err, "the delete callback of keyval 0x%08x returned %d",
+                       static_cast<unsigned>(keyval), err);
+  }
+  objects.attributes[AttrKey{c, keyval}] = value;
+  ++objects.keyvals.find(keyval)->uses;
+  return MPI_SUCCESS;
+}
+
+int get_attr(const char* name, MPI_Comm comm, int keyval, void* value, int* flag) {
+  ApiCall call(name);
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  if (!value || !flag) return call.fail(comm, MPI_ERR_ARG, "attribute_val or flag is NULL");
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  if (const int* v = predefined(keyval, objects)) {
+    *static_cast<const int**>(value) = v;
+    *flag = 1;
+    return MPI_SUCCESS;
+  }
+  int err = MPI_SUCCESS;
+  if (!user_keyval(call, objects, comm, keyval, &err)) return err;
+  auto it = objects.attributes.find(AttrKey{c, keyval});
+  *flag = it != objects.attributes.end();
+  if (*flag) *static_cast<void**>(value) = it->second;
+  return MPI_SUCCESS;
+}
+
+int delete_attr(const char* name, MPI_Comm comm, int keyval) {
+  ApiCall call(name);
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  int err = MPI_SUCCESS;
+  if (!user_keyval(call, objects, comm, keyval, &err)) return err;
+  // Deleting an attribute that is not set is a no-op (as in MPICH).
+  err = delete_attribute(objects, comm, *c, keyval);
+  if (err != MPI_SUCCESS)
+    return call.fail(comm, err, "the delete callback of keyval 0x%08x returned %d",
+                     static_cast<unsigned>(keyval), err);
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+int simmpi_comm_dup_fn(MPI_Comm, int, void*, void* attribute_val_in, void* attribute_val_out,
+                       int* flag) {
+  *static_cast<void**>(attribute_val_out) = attribute_val_in;
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* copy, MPI_Comm_delete_attr_function* del,
+                           int* keyval, void* extra_state) {
+  return create_keyval("MPI_Comm_create_keyval", copy, del, keyval, extra_state);
+}
+int MPI_Keyval_create(MPI_Copy_function* copy, MPI_Delete_function* del, int* keyval,
+                      void* extra_state) {
+  return create_keyval("MPI_Keyval_create", copy, del, keyval, extra_state);
+}
+int MPI_Comm_free_keyval(int* keyval) {
+  return free_keyval("MPI_Comm_free_keyval", keyval);
+}
+int MPI_Keyval_free(int* keyval) {
+  return free_keyval("MPI_Keyval_free", keyval);
+}
+
+int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void* value) {
+  return set_attr("MPI_Comm_set_attr", comm, keyval, value);
+}
+int MPI_Attr_put(MPI_Comm comm, int keyval, void* value) {
+  return set_attr("MPI_Attr_put", comm, keyval, value);
+}
+int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void* value, int* flag) {
+  return get_attr("MPI_Comm_get_attr", comm, keyval, value, flag);
+}
+int MPI_Attr_get(MPI_Comm comm, int keyval, void* value, int* flag) {
+  return get_attr("MPI_Attr_get", comm, keyval, value, flag);
+}
+int MPI_Comm_delete_attr(MPI_Comm comm, int keyval) {
+  return delete_attr("MPI_Comm_delete_attr", comm, keyval);
+}
+int MPI_Attr_delete(MPI_Comm comm, int keyval) {
+  return delete_attr("MPI_Attr_delete", comm, keyval);
+}
+
+}  // extern "C"

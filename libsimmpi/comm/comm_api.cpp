@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: Apache-2.0
+// Communicator constructors and destructor, comparison, names and info (MPI-3.1 section 6.4):
+// MPI_Comm_dup(_with_info), MPI_Comm_split(_type), MPI_Comm_create, MPI_Comm_free,
+// MPI_Comm_compare, MPI_Comm_test_inter, MPI_Comm_remote_size, MPI_Comm_set/get_name,
+// MPI_Comm_set_info. Left out, and failing with MPI_ERR_UNSUPPORTED_OPERATION:
+// MPI_Comm_idup (no nonblocking collectives yet) and MPI_Comm_get_info (no MPI_Info objects).
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "libsimmpi/coll/coll_checks.hpp"
+#include "libsimmpi/comm/attributes.hpp"
+#include "libsimmpi/comm/comm_create.hpp"
+#include "libsimmpi/comm/group_api.hpp"
+#include "libsimmpi/comm/intercomm.hpp"
+#include "libsimmpi/comm/intracomm_create.hpp"
+
+using namespace simmpi::mpi;
+
+namespace {
+
+int dup(const char* name, MPI_Comm comm, MPI_Comm* newcomm) {
+  ApiCall call(name);
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  if (!newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
+  int err = check_collective_call(call, comm, *c, name);
+  if (err == MPI_SUCCESS)
+    err = c->is_inter() ? dup_intercomm(call, *c, newcomm) : dup_comm(call, *c, newcomm);
+  if (err != MPI_SUCCESS) return err;
+  Communicator* made = call.world.find_comm(*newcomm, call.rank);
+  err = copy_attributes(call, comm, *c, *made);
+  if (err == MPI_SUCCESS) return MPI_SUCCESS;
+  delete_attributes(call, *newcomm, *made);
+  leave_comm(call, *made);
+  *newcomm = MPI_COMM_NULL;
+  return call.fail(comm, err, "an attribute copy callback returned %d", err);
+}
+
+int split(const char* name, MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+  ApiCall call(name);
+  CollChecks k(call, comm);
+  if (k.ok() && color < 0 && color != MPI_UNDEFINED)
+    return call.fail(comm, MPI_ERR_ARG, "color=%d is negative and not MPI_UNDEFINED", color);
+  if (k.ok() && !newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
+  k.agree(name, -1, MPI_OP_NULL, -1);
+  if (!k.ok()) return k.error();
+  return split_comm(call, k.comm(), color, key, nullptr, newcomm);
+}
+
+void copy_name(const std::string& name, char* out, int* len) {
+  std::snprintf(out, MPI_MAX_OBJECT_NAME, "%s", name.c_str());
+  *len = static_cast<int>(std::strlen(out));
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+  return dup("MPI_Comm_dup", comm, newcomm);
+}
+
+// The info hints are ignored (MPI allows it), so this is MPI_Comm_dup.
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info, MPI_Comm* newcomm) {
+  return dup("MPI_Comm_dup_with_info", comm, newcomm);
+}
+
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm*, MPI_Request*) {
+  ApiCall call("MPI_Comm_idup");
+  return call.fail(comm, MPI_ERR_UNSUPPORTED_OPERATION,
+                   "MPI_Comm_idup is not implemented "
+                   "(simmpi has no nonblocking collectives yet); use MPI_Comm_dup");
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+  return split("MPI_Comm_split", comm, color, key, newcomm);
+}
+
+// MPI_COMM_TYPE_SHARED groups the ranks of one simulated node (node.ranks_per_node).
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info, MPI_Comm* newcomm) {
+  if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED) {
+    ApiCall call("MPI_Comm_split_type");
+    return call.fail(comm, MPI_ERR_ARG,
+                     "split_type=%d is not MPI_COMM_TYPE_SHARED or "
+                     "MPI_UNDEFINED",
+                     split_type);
+  }
+  World& w = World::get();
+  int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : w.platform().node_of(w.current_rank());
+  return split("MPI_Comm_split_type", comm, color, key, newcomm);
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
+  ApiCall call("MPI_Comm_create");
+  CollChecks k(call, comm);
+  int err = MPI_SUCCESS;
+  const Group* g = k.ok() ? find_group(call, group, comm, &err) : nullptr;
+  if (!k.ok()) return k.error();
+  if (!g) return err;
+  for (int i = 0; i < g->size; ++i)
+    if (k.comm().comm_rank(g->world_rank(i)) < 0)
+      return call.fail(comm, MPI_ERR_GROUP, "rank %d of group (world rank %d) is not in %s", i,
+                       g->world_rank(i), k.comm().name().c_str());
+  if (!newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
+  k.agree("MPI_Comm_create", -1, MPI_OP_NULL, -1);
+  if (!k.ok()) return k.error();
+  Group copy = *g;  // the handle may be freed by a callback while we wait
+  return create_comm(call, k.comm(), copy, nullptr, newcomm);
+}
+
+int MPI_Comm_free(MPI_Comm* comm) {
+  ApiCall call("MPI_Comm_free");
+  if (!comm) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "comm is NULL");
+  Communicator* c = call.comm(*comm);
+  if (!c) return MPI_ERR_COMM;
+  if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+    return call.fail(*comm, MPI_ERR_COMM, "%s cannot be freed", c->name().c_str());
+  int err = check_collective_call(call, *comm, *c, "MPI_Comm_free");
+  if (err != MPI_SUCCESS) return err;
+  err = delete_attributes(call, *comm, *c);
+  if (err != MPI_SUCCESS)
+    return call.fail(*comm, err, "an attribute delete callback returned %d", err);
+  leave_comm(call, *c);
+  *comm = MPI_COMM_NULL;
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
+  ApiCall call("MPI_Comm_compare");
+  Communicator* a = call.comm(comm1);
+  Communicator* b = a ? call.comm(comm2) : nullptr;
+  if (!b) return MPI_ERR_COMM;
+  if (a == b) {
+    *result = MPI_IDENT;
+  } else if (a->is_inter() != b->is_inter()) {
+    *result = MPI_UNEQUAL;
+  } else {
+    // Groups that match rank for rank make congruent communicators; the worst group decides.
+    int local = compare_groups(group_of(*a), group_of(*b));
+    int remote =
+        a->is_inter() ? compare_groups(group_of(a->remote()), group_of(b->remote())) : MPI_IDENT;
+    *result = std::max({local, remote, MPI_CONGRUENT});
+  }
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_test_inter(MPI_Comm comm, int* flag) {
+  ApiCall call("MPI_Comm_test_inter");
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  *flag = c->is_inter();
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_remote_size(MPI_Comm comm, int* size) {
+  ApiCall call("MPI_Comm_remote_size");
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  if (!c->is_inter())
+    return call.fail(comm, MPI_ERR_COMM, "%s is not an intercommunicator", c->name().c_str());
+  *size = c->remote().size();
+  return MPI_SUCCESS;
+}
+
+// Names are local: each rank sees the name it set (MPI-3.1 6.8). Longer names are truncated.
+int MPI_Comm_set_name(MPI_Comm comm, const char* comm_name) {
+  ApiCall call("MPI_Comm_set_name");
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  if (!comm_name) return call.fail(comm, MPI_ERR_ARG, "comm_name is NULL");
+  std::string name(comm_name, strnlen(comm_name, MPI_MAX_OBJECT_NAME - 1));
+  c->set_user_name(c->comm_rank(call.rank), std::move(name));
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen) {
+  ApiCall call("MPI_Comm_get_name");
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  if (!comm_name || !resultlen) return call.fail(comm, MPI_ERR_ARG, "an output is NULL");
+  copy_name(c->user_name(c->comm_rank(call.rank)), comm_name, resultlen);
+  return MPI_SUCCESS;
+}
+
+// Hints may be ignored (MPI-3.1 6.4.4); simmpi uses none.
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info) {
+  ApiCall call("MPI_Comm_set_info");
+  return call.comm(comm) ? MPI_SUCCESS : MPI_ERR_COMM;
+}
+
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info*) {
+  ApiCall call("MPI_Comm_get_info");
+  return call.fail(comm, MPI_ERR_UNSUPPORTED_OPERATION,
+                   "MPI_Comm_get_info is not implemented "
+                   "(simmpi has no MPI_Info objects yet)");
+}
+
+}  // extern "C"

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the communicator layer keeps for each rank (a process, in MPI's terms): its groups,
+// attribute keys and values, error handlers, error classes and codes, and the context ids it
+// still has free. Handles index per-rank tables, so a program that creates objects in the same
+// order on every rank gets the same handle values everywhere, as with a real MPI.
+//
+// One CommObjects exists per simulated job, beside the World (the launcher owns both).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "libsimmpi/comm/group.hpp"
+#include "libsimmpi/comm/handle_table.hpp"
+
+namespace simmpi::mpi {
+
+struct Keyval {
+  MPI_Comm_copy_attr_function* copy;
+  MPI_Comm_delete_attr_function* del;
+  void* extra_state;
+  bool freed = false;  // MPI_Comm_free_keyval was called; it lives on while attributes use it
+  int uses = 0;        // attributes set with it
+};
+
+struct UserErrhandler {
+  MPI_Comm_errhandler_function* fn;
+};
+
+// An error class or code made by MPI_Add_error_class/code.
+struct UserError {
+  int error_class;  // itself for a class
+  std::string text;
+};
+
+// The first value MPI_Add_error_class/code hands out (above MPI_ERR_LASTCODE, as MPI wants).
+constexpr int kFirstUserError = MPI_ERR_LASTCODE + 1;
+
+struct RankObjects {
+  HandleTable<Group> groups{SIMMPI_KIND_GROUP, 2};  // 1 is MPI_GROUP_EMPTY
+  HandleTable<Keyval> keyvals{SIMMPI_KIND_KEYVAL, 1};
+  HandleTable<UserErrhandler> errhandlers{SIMMPI_KIND_ERRHANDLER, 3};  // 1, 2 predefined
+  std::vector<UserError> errors;                                       // value kFirstUserError + i
+  int last_used_code = MPI_ERR_LASTCODE;
+  // Attribute values by (communicator view, keyval); iterating one communicator's entries
+  // goes in keyval (creation) order.
+  std::map<std::pair<const Communicator*, int>, void*> attributes;
+  std::vector<std::uint32_t> free_contexts;  // bit k: context id 2k is free; sized on first use
+};
+
+class CommObjects {
+ public:
+  explicit CommObjects(int ranks);
+  ~CommObjects();
+  CommObjects(const CommObjects&) = delete;
+  CommObjects& operator=(const CommObjects&) = delete;
+  // The job's objects; SIMMPI_ASSERTs that they exist.
+  static CommObjects& get();
+
+  // A rank's objects, made on its first use: most ranks of a big job never need them.
+  RankObjects& rank(int world_rank);
+  // The rank's objects if it has any, else nullptr (queries need not make them).
+  RankObjects* find_rank(int world_rank) {
+    return ranks_[static_cast<std::size_t>(world_rank)].get();
+  }
+  // MPI_UNIVERSE_SIZE: the ranks of the job (no MPI_Comm_spawn), addressable as an attribute.
+  const int* universe_size() const { return &universe_size_; }
+
+ private:
+  static CommObjects* instance_;
+  std::vector<std::unique_ptr<RankObjects>> ranks_;
+  int universe_size_;
+};
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+// Context id masks and their agreement by allreduce.
+#include "libsimmpi/comm/context_id.hpp"
+
+#include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
+#include "libsimmpi/comm/comm_objects.hpp"
+#include "runtime/core/error.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+ContextMask& mask_of(int world_rank) {
+  ContextMask& m = CommObjects::get().rank(world_rank).free_contexts;
+  if (m.empty()) {
+    m.assign(kContextMaskWords, ~0u);
+    m[0] &= ~3u;  // ids 0 and 1: MPI_COMM_WORLD and MPI_COMM_SELF
+  }
+  return m;
+}
+
+}  // namespace
+
+ContextMask own_context_mask(int world_rank, bool contributes) {
+  return contributes ? mask_of(world_rank) : ContextMask(kContextMaskWords, ~0u);
+}
+
+void and_masks(CollContext& c, ContextMask& mask) {
+  run_allreduce(c, mask.data(), kContextMaskWords,
+                Reduction(MPI_BAND, MPI_INT, *find_datatype(MPI_INT)));
+}
+
+int lowest_context(const ContextMask& mask) {
+  for (int w = 0; w < kContextMaskWords; ++w)
+    if (std::uint32_t bits = mask[static_cast<std::size_t>(w)])
+      return 2 * (32 * w + __builtin_ctz(bits));
+  return -1;
+}
+
+void take_context(int world_rank, int context) {
+  int id = context / 2;
+  std::uint32_t& word = mask_of(world_rank)[static_cast<std::size_t>(id / 32)];
+  SIMMPI_ASSERT(word & (1u << (id % 32)), "rank %d takes context %d only while it is free",
+                world_rank, context);
+  word &= ~(1u << (id % 32));
+}
+
+void release_context(int world_rank, int context) {
+  int id = context / 2;
+  if (id < 2) return;  // predefined communicators keep theirs
+  mask_of(world_rank)[static_cast<std::size_t>(id / 32)] |= 1u << (id % 32);
+}
+
+int agree_context(CollContext& c, int world_rank, bool takes) {
+  ContextMask mask = own_context_mask(world_rank, takes);
+  and_masks(c, mask);
+  int context = lowest_context(mask);
+  if (context >= 0 && takes) take_context(world_rank, context);
+  return context;
+}
+
+}  // namespace simmpi::mpi

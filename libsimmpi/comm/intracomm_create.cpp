@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// MPI_Comm_split, MPI_Comm_create and MPI_Comm_dup as collective algorithms.
+#include "libsimmpi/comm/intracomm_create.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "libsimmpi/coll/coll_context.hpp"
+#include "libsimmpi/coll/coll_checks.hpp"
+#include "libsimmpi/coll/dispatch.hpp"
+#include "libsimmpi/comm/comm_create.hpp"
+#include "libsimmpi/comm/context_id.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+// Members of each color in (key, parent rank) order, from the allgathered (color, key) pairs.
+std::map<int, std::vector<int>> members_by_color(const Communicator& parent,
+                                                 const std::vector<int>& table) {
+  std::map<int, std::vector<std::pair<int, int>>> by_color;  // color -> (key, parent rank)
+  for (int r = 0; r < parent.size(); ++r) {
+    int color = table[static_cast<std::size_t>(2 * r)];
+    if (color != MPI_UNDEFINED)
+      by_color[color].emplace_back(table[static_cast<std::size_t>(2 * r + 1)], r);
+  }
+  std::map<int, std::vector<int>> out;
+  for (auto& [color, v] : by_color) {
+    std::sort(v.begin(), v.end());
+    for (auto& [key, r] : v) out[color].push_back(parent.world_rank(r));
+  }
+  return out;
+}
+
+// The caller's communicator `key` from the current collective of `parent`; it inherits the
+// caller's error handler.
+int take(ApiCall& call, Communicator& parent, int key,
+         const std::function<void(CreatedComms&)>& build, MPI_Comm* out) {
+  std::uint32_t seq = parent.last_collective(parent.comm_rank(call.rank));
+  if (!take_created(parent, seq, call.name, parent.size(), key, build, out))
+    return fail_mismatch(call, parent.handle(),
+                         "another call created this collective's "
+                         "communicators");
+  if (*out != MPI_COMM_NULL)
+    inherit_errhandler(parent, call.rank, *call.world.find_comm(*out, call.rank));
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+int split_comm(ApiCall& call, Communicator& parent, int color, int key,
+               const std::shared_ptr<Topology>& topology, MPI_Comm* out) {
+  int me = parent.comm_rank(call.rank);
+  std::vector<int> table(2 * static_cast<std::size_t>(parent.size()));
+  table[static_cast<std::size_t>(2 * me)] = color;
+  table[static_cast<std::size_t>(2 * me + 1)] = key;
+  CollContext c(call.world, parent);
+  run_allgatherv(c, Coll::Allgather, reinterpret_cast<char*>(table.data()),
+                 uniform(parent.size(), 2 * sizeof(int)), strided(parent.size(), 2 * sizeof(int)));
+  int context = agree_context(c, call.rank, color != MPI_UNDEFINED);
+  if (context < 0) return fail_no_context(call, parent.handle());
+  auto build = [&](CreatedComms& made) {
+    for (auto& [col, world_ranks] : members_by_color(parent, table)) {
+      auto comm = make_intracomm(context, make_group(std::move(world_ranks)),
+                                 derived_name(call.name, parent));
+      comm->set_topology(topology);
+      made.comms[col] = call.world.add_comm(std::move(comm));
+    }
+  };
+  return take(call, parent, color, build, out);
+}
+
+int create_comm(ApiCall& call, Communicator& parent, const Group& group,
+                const std::shared_ptr<Topology>& topology, MPI_Comm* out) {
+  bool member = group.rank_of(call.rank) != MPI_UNDEFINED;
+  CollContext c(call.world, parent);
+  int context = agree_context(c, call.rank, member);
+  if (context < 0) return fail_no_context(call, parent.handle());
+  auto build = [&](CreatedComms& made) {
+    if (group.size == 0) return;
+    auto comm = make_intracomm(context, group, derived_name(call.name, parent));
+    comm->set_topology(topology);
+    made.comms[0] = call.world.add_comm(std::move(comm));
+  };
+  int err = take(call, parent, member ? 0 : -1, build, out);
+  if (err != MPI_SUCCESS || !member) return err;
+  // The group is the first member's; each member checks that it passed the same one.
+  Communicator* made = *out == MPI_COMM_NULL ? nullptr : call.world.find_comm(*out, call.rank);
+  if (!made || compare_groups(group_of(*made), group) != MPI_IDENT)
+    return fail_mismatch(call, parent.handle(),
+                         "this rank passed another group than the "
+                         "first member to arrive");
+  return MPI_SUCCESS;
+}
+
+int dup_comm(ApiCall& call, Communicator& parent, MPI_Comm* out) {
+  CollContext c(call.world, parent);
+  int context = agree_context(c, call.rank, true);
+  if (context < 0) return fail_no_context(call, parent.handle());
+  auto build = [&](CreatedComms& made) {
+    auto comm = make_intracomm(context, group_of(parent), derived_name(call.name, parent));
+    comm->set_topology(parent.topology());
+    made.comms[0] = call.world.add_comm(std::move(comm));
+  };
+  return take(call, parent, 0, build, out);
+}
+
+void leave_comm(ApiCall& call, Communicator& c) {
+  release_context(call.rank, c.context_id());
+  c.mark_freed(c.comm_rank(call.rank));
+  call.world.release_comm(c);
+}
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// MPI_Type_create_resized and MPI_Type_dup (MPI-3.1 4.1.7, 4.1.10), commit and free (4.1.9),
+// and names (6.8).
+#include <cstdio>
+#include <cstring>
+
+#include "libsimmpi/datatype/layouts.hpp"
+#include "libsimmpi/datatype/type_args.hpp"
+#include "libsimmpi/datatype/type_table.hpp"
+
+using namespace simmpi::mpi;
+
+extern "C" {
+
+int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+                            MPI_Datatype* newtype) {
+  ApiCall call("MPI_Type_create_resized");
+  const Datatype* old = nullptr;
+  TypeArgs a(call);
+  a.type(oldtype, "oldtype", &old).out(newtype, "newtype");
+  if (!a.ok()) return a.error();
+  return a.publish(resized_layout(*old, lb, extent),
+                   Envelope{MPI_COMBINER_RESIZED, {}, {lb, extent}, {old}}, newtype);
+}
+
+// The duplicate is committed if the original is (as in MPICH); it has no name.
+int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  ApiCall call("MPI_Type_dup");
+  const Datatype* old = nullptr;
+  TypeArgs a(call);
+  a.type(oldtype, "oldtype", &old).out(newtype, "newtype");
+  if (!a.ok()) return a.error();
+  int err = a.publish(dup_layout(*old), Envelope{MPI_COMBINER_DUP, {}, {}, {old}}, newtype);
+  find_datatype(*newtype, call.rank)->derived->committed = is_committed(*old);
+  return err;
+}
+
+int MPI_Type_commit(MPI_Datatype* datatype) {
+  ApiCall call("MPI_Type_commit");
+  const Datatype* t = nullptr;
+  TypeArgs a(call);
+  a.out(datatype, "datatype");
+  if (a.ok()) a.type(*datatype, "datatype", &t);
+  if (!a.ok()) return a.error();
+  if (t->derived) t->derived->committed = true;  // predefined types are committed already
+  return MPI_SUCCESS;
+}
+
+// Requests and types built on this one keep their own references (MPI-3.1 4.1.9).
+int MPI_Type_free(MPI_Datatype* datatype) {
+  ApiCall call("MPI_Type_free");
+  const Datatype* t = nullptr;
+  TypeArgs a(call);
+  a.out(datatype, "datatype");
+  if (a.ok()) a.type(*datatype, "datatype", &t);
+  if (a.ok() && !t->derived)
+    a.fail(MPI_ERR_TYPE, "datatype=%s is predefined and cannot be freed", t->name);
+  if (!a.ok()) return a.error();
+  type_table().remove(call.rank, *datatype);
+  *datatype = MPI_DATATYPE_NULL;
+  return MPI_SUCCESS;
+}
+
+// A derived type has no name until one is set (MPI-3.1 6.8); a predefined one has its own.
+int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
+  ApiCall call("MPI_Type_get_name");
+  const Datatype* t = nullptr;
+  TypeArgs a(call);
+  a.type(datatype, "datatype", &t).out(type_name, "type_name").out(resultlen, "resultlen");
+  if (!a.ok()) return a.error();
+  const char* name = !t->derived ? t->name : t->derived->named ? t->name : "";
+  std::snprintf(type_name, MPI_MAX_OBJECT_NAME, "%s", name);
+  *resultlen = static_cast<int>(std::strlen(type_name));
+  return MPI_SUCCESS;
+}
+
+// Longer names are truncated to MPI_MAX_OBJECT_NAME - 1 characters, as the standard allows.
+// Predefined types keep their names: they are shared by every rank of the simulation.
+int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
+  ApiCall call("MPI_Type_set_name");
+  const Datatype* t = nullptr;
+  TypeArgs a(call);
+  a.out(type_name, "type_name").type(datatype, "datatype", &t);
+  if (a.ok() && !t->derived)
+    a.fail(MPI_ERR_TYPE, "datatype=%s is predefined; its name cannot be changed", t->name);
+  if (!a.ok()) return a.error();
+  std::snprintf(t->derived->label, MPI_MAX_OBJECT_NAME, "%s", type_name);
+  t->derived->named = true;
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"
