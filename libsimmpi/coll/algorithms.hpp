@@ -7,9 +7,18 @@
 // Costs use the transport's per-message time (libsimmpi/p2p/transport.hpp) on an idle machine:
 // o_s and o_r the send and receive overheads, L the latency, w(S) = S/B the wire time of S
 // bytes; a message costs h(S) = o_s + L + w(S) + o_r when eager and o_s + 3L + w(S) + o_r by
-// rendezvous (its receive posted in time). g(S) = max(o_s, w(S)) is the gap between two
-// messages one rank sends back to back (LogGP's G, Alexandrov et al. 1995), and
-// lg = ceil(log2 p).
+// rendezvous (its receive posted in time), and lg = ceil(log2 p).
+// Messages do not queue at a NIC: flows that cross a link at the same time share it max-min
+// fairly (hardware/network/flow_network.hpp). k sends of S bytes that one rank posts back to
+// back start their flows o_s apart, and the j-th (from 0) is received fan_k(j) after the first
+// is posted: h + j o_s when w(S) <= o_s (each flow alone on the link); when w(S) >= o_s H_{k-1}
+// (H the harmonic numbers: all have started before the first ends), flow j leads flow j + 1 by
+// o_s/(j + 1) of service at the last start, the flows end in order and the link never idles, so
+// fan_k(j) = h - w + k w - o_s sum_{i=j+1..k-1} (k - i)/i. In every case the last is received
+// at h + (k - 1) g(S), g(S) = max(o_s, w(S)) (LogGP's G, Alexandrov et al. 1995), and the
+// earlier ones no sooner than under first-come-first-served queueing. Where flows of different
+// steps meet on a link, the time depends on their interleaving and has no closed form in
+// general; the costs below say which cases they cover.
 #pragma once
 
 #include <cstddef>

@@ -5,9 +5,11 @@
 // `batch` peers (MPIR_CVAR_ALLTOALL_THROTTLE), waiting for each batch before the next; MPICH
 // also sends to itself through the network, where this copies locally. Serves MPI_Alltoall and
 // MPI_Alltoallv.
-// Cost (equal blocks of b bytes, eager): a rank's sends leave g(b) apart and the block from
-// rank + i comes from that rank's i-th send, so with all at once T = o_s + (p - 2) g(b) + L +
-// w(b) + o_r = h(b) + (p - 2) g(b); in batches of m peers, T = (p - 1)/m (h(b) + (m - 1) g(b)).
+// Cost (equal blocks of b bytes, eager): a rank's i-th send starts its flow i o_s after the
+// first and the block from rank + i is that rank's i-th send, so every link, in or out, carries
+// flows started at the same times and shares alike; the last is received h(b) + (p - 2) g(b)
+// after the first send (algorithms.hpp), so with all at once T = o_s + (p - 2) g(b) + L + w(b) +
+// o_r = h(b) + (p - 2) g(b); in batches of m peers, T = (p - 1)/m (h(b) + (m - 1) g(b)).
 #include <cstring>
 #include <vector>
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Linear broadcast (Open MPI's basic linear): the root posts a send to every other rank and
 // waits for all of them.
-// Cost: the root's sends leave g(S) apart; eager T = o_s + (p - 2) g + L + w + o_r, rendezvous
+// Cost: the root's sends are posted back to back and the last is received h + (p - 2) g after
+// the first is posted (algorithms.hpp); eager T = o_s + (p - 2) g + L + w + o_r, rendezvous
 // (all receives already posted) T = o_s + (p - 2) g + 3L + w + o_r.
 #include "libsimmpi/coll/algorithms.hpp"
 

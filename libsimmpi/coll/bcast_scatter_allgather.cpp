@@ -5,9 +5,13 @@
 // the ranks gather them back by recursive doubling. For p not a power of two, a rank whose
 // partner does not exist gets the missing blocks from ranks of its own subtree that received
 // them (recursive halving), as MPICH and Open MPI do.
-// Cost (p = 2^k, b = S/p, every message eager): the last rank's block comes down the scatter's
-// longest path, whose k hops carry S/2, S/4, ... S/p, and the allgather's step i then moves
-// 2^i b to the ranks that depend on it: T = sum_{i=1..k} h(S/2^i) + sum_{i=0..k-1} h(2^i b).
+// Cost (p = 2^k, b = S/p, no link carrying two flows at once: every message rendezvous, as each
+// rank then has one send and one receive in flight and data moves only to a posted receive, or
+// eager ones short enough, w <= o_s, as in the tests): the last rank's block comes down the
+// scatter's longest path, whose k hops carry S/2, S/4, ... S/p, and the allgather's step i then
+// moves 2^i b to the ranks that depend on it: T = sum_{i=1..k} h(S/2^i) + sum_{i=0..k-1} h(2^i b).
+// Longer eager messages complete before their data has left, ranks run into the allgather early
+// and its flows share links with the scatter's in an order that has no closed form.
 #include <algorithm>
 
 #include "libsimmpi/coll/algorithms.hpp"

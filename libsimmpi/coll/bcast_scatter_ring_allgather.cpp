@@ -3,8 +3,11 @@
 // Gropp 2005 section 3.1; Open MPI's "scatter_allgather_ring"): the root scatters blocks of
 // ceil(S/p) bytes down a binomial tree, then in p - 1 ring steps each rank passes the block it
 // got last to its right neighbour.
-// Cost (p = 2^k, b = S/p, every message eager): the scatter's longest path, then p - 1 ring
+// Cost (p = 2^k, b = S/p, no link carrying two flows at once, as in bcast_scatter_allgather.cpp:
+// every message rendezvous, or eager with w <= o_s): the scatter's longest path, then p - 1 ring
 // steps paced by the last rank to get its block: T = sum_{i=1..k} h(S/2^i) + (p - 1) h(b).
+// Longer eager messages let ranks run ahead into the ring, whose flows then share links with
+// the scatter's and with each other's in an order that has no closed form.
 #include <algorithm>
 
 #include "libsimmpi/coll/algorithms.hpp"

@@ -5,8 +5,9 @@
 // ones); then each rank swaps halves with its twin in the other subtree (relative rank r + 1 or
 // r - 1); with p even the last rank, which has no twin, gets the second half from the root.
 // Cost (one segment per half, S/2 bytes each, p = 2^(d+1) - 1 so both subtrees are complete):
-// a rank's blocking sends to its two children leave G apart, G = g(S/2) when eager and
-// o_s + 3L + w(S/2) by rendezvous (the first send returns once its data is in); the second half
+// the second of a rank's blocking sends to its two children is received h + G after the first
+// is posted, G = g(S/2) when eager (algorithms.hpp) and o_s + 3L + w(S/2) by rendezvous (the
+// first send returns once its data is in); the second half
 // reaches the deepest rank of the right subtree last, at d (h + G), and its swap costs one more
 // message: T = d (h + G) + h, with h = h(S/2).
 #include <algorithm>

@@ -6,13 +6,21 @@
 // binomial shape and one segment this is also MPICH's binomial broadcast (children farthest
 // first), and Open MPI's "binomial", "binary_tree", "knomial", "chain" and "pipeline" are this
 // algorithm on their trees.
-// Cost with one segment of S bytes (h = h(S), g = g(S)): the child a rank serves j-th gets the
-// data (j - 1) g after the first, so T(subtree) = max_j [(j - 1) g + h + T(subtree of child j)]:
-// for p = 2^k on the binomial tree T = lg h (p = 5 and p = 7: 2h + g); on the binary tree with
-// p = 2^(d+1) - 1, T = d (h + g); on the radix-4 k-nomial tree with p = 4^d, T = d (h + 2g);
-// on c chains of m ranks each (p = c m + 1), T = m h + (c - 1) g. Pipelined, on the chain of p
-// ranks with n eager segments of s bytes: each hop adds h(s) and the segments follow g(s)
-// apart, T = (p - 1) h(s) + (n - 1) g(s).
+// Cost with one segment of S bytes (h = h(S), w = w(S), g = g(S), fan as in algorithms.hpp): a
+// rank posts its sends to its c children back to back, so child j gets the data fan_c(j) after
+// its parent, and T(subtree) = max_j [fan_c(j) + T(subtree of child j)]. On the binomial tree
+// with p = 2^k the first child's subtree is the slowest (h >= (lg p - 1) o_s),
+// T = sum_{c=1..k} fan_c(0): lg h when w <= o_s, 3h + 3w - 3.5 o_s for p = 8 and
+// 4h + 6w - (47/6) o_s for p = 16 when all flows overlap; p = 5: T = fan_3(1) + h; p = 7:
+// T = max(fan_3(0) + fan_2(1), fan_3(1) + h). On the binary tree with p = 2^(d+1) - 1 the second
+// child is the last, T = d (h + g). On the radix-4 k-nomial tree with p = 4^d a rank at level i
+// serves 3i children, the third with a full subtree being the slowest, T = sum_{i=1..d}
+// fan_{3i}(2). On c chains of m ranks each (p = c m + 1) the last chain is, T = m h + (c - 1) g.
+// Pipelined, on the chain of p ranks with n eager segments of s bytes: with w(s) <= o_s each hop
+// adds h(s) and the segments follow o_s apart, T = (p - 1) h(s) + (n - 1) o_s; with n = 2 and
+// w(s) > o_s a hop's two flows share the link and arrive o_s apart, so every hop adds
+// fan_2(0) = h(s) + w(s) - o_s, T = (p - 1) (h(s) + w(s) - o_s) + o_s. More such segments leave
+// each link in an irregular pattern that every hop reshapes (no closed form).
 #include <algorithm>
 
 #include "libsimmpi/coll/algorithms.hpp"

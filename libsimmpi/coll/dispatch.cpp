@@ -10,7 +10,8 @@
 // The algorithms made of two others cost their sum, the second starting when the first ends at
 // the rank it starts from (notation of algorithms.hpp): the "linear" allreduce (linear reduce
 // and linear broadcast from rank 0), eager, T = o_s + L + (p - 1)(w + o_r) + h + (p - 2) g; the
-// "nonoverlapping" allreduce with the binomial reduce and broadcast, p = 2^k, T = 2 lg h(S); the
+// "nonoverlapping" allreduce with the binomial reduce and broadcast, p = 2^k, T = lg h(S) +
+// T_bcast(S) (bcast_tree.cpp: lg h(S) when w(S) <= o_s); the
 // "linear" allgather (gather to rank 0, then the selected broadcast of all p b bytes), eager,
 // T = o_s + L + (p - 1) w(b) + o_r + T_bcast(p b); the "nonoverlapping" reduce-scatter (reduce of
 // all S = p b bytes to rank 0, then the selected scatter(v)), with the binomial reduce and the

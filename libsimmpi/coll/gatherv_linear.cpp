@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Linear gather (Open MPI's "basic_linear", MPICH's gatherv): the root posts one receive per
 // rank and waits for all; the others send once. Serves MPI_Gather and MPI_Gatherv.
-// Cost (blocks of b bytes): all ranks send at once and the root's link takes the blocks w(b)
-// apart: eager T = o_s + L + (p - 1) w(b) + o_r; rendezvous T = o_s + 3L + (p - 1) w(b) + o_r.
+// Cost (blocks of b bytes): all ranks send at once, share the root's link and arrive together
+// (p - 1) w(b) after, to receives all posted: eager T = o_s + L + (p - 1) w(b) + o_r; rendezvous
+// T = o_s + 3L + (p - 1) w(b) + o_r.
 #include <cstring>
 
 #include "libsimmpi/coll/algorithms.hpp"

@@ -2,9 +2,9 @@
 // Linear reduction (Open MPI's basic linear): every rank sends its vector to the root, which
 // receives them one at a time from rank p - 1 down to rank 0, each as the left operand of what
 // it has so far, so the order is that of the ranks for any operation.
-// Cost (root 0): eager, the vectors reach the root's link together and pass it w apart, rank
-// p - 1's last; the root's receive from p - 1 ends o_r after that, and each of the others o_r
-// after the previous one: T = o_s + L + (p - 1) (w + o_r). Rendezvous receives are posted one at
+// Cost (root 0): eager, the vectors share the root's link and arrive together, (p - 1) w after
+// they start; the root's receives, one at a time, then end o_r apart:
+// T = o_s + L + (p - 1) (w + o_r). Rendezvous receives are posted one at
 // a time, so each costs its own clear-to-send round trip: T = o_s + L + (p - 1) (2L + w + o_r).
 #include <cstring>
 #include <vector>

@@ -8,13 +8,15 @@
 // is that of the ranks for any operation; the result then moves from p - 1 to the root.
 // Open MPI's "chain", "pipeline", "binary", "binomial" and "in-order binary" reductions are this
 // algorithm on their trees.
-// Cost with one segment (h = h(S), w = w(S), root 0): a rank's receives are posted ahead, so
-// its children's data, sent at the same time, passes its link w apart. On the in-order binomial
-// tree with p = 2^k (children finish their subtrees one h apart), T = lg h; eager with w >= o_r:
-// on the binary tree with p = 2^(d+1) - 1, T = d (h + w); on the in-order binary tree the same
-// plus the move from p - 1 to the root, T = d (h + w) + h; on c chains of m ranks, T = m h +
-// (c - 1) w. With n eager segments of s bytes on the chain of p ranks, each hop adds h(s) and
-// the segments follow g(s) apart: T = (p - 1) h(s) + (n - 1) g(s).
+// Cost with one segment (h = h(S), w = w(S), root 0): the data of c children sent at the same
+// time shares the parent's link and arrives together, c w after it started; the parent keeps
+// two receives posted (the next one ahead), so the i-th (from 0) completes (floor(i/2) + 1) o_r
+// after that. On the in-order binomial tree with p = 2^k (children finish their subtrees one h
+// apart), T = lg h; eager: on the binary tree with p = 2^(d+1) - 1, T = d (h + w); on the
+// in-order binary tree the same plus the move from p - 1 to the root, T = d (h + w) + h; on c
+// chains of m ranks, T = m h + (c - 1) w + (ceil(c/2) - 1) o_r. With n eager segments of s bytes
+// on the chain of p ranks, as in the pipelined broadcast (bcast_tree.cpp): w(s) <= o_s,
+// T = (p - 1) h(s) + (n - 1) o_s; n = 2 and w(s) > o_s, T = (p - 1) (h(s) + w(s) - o_s) + o_s.
 #include <algorithm>
 #include <cstring>
 #include <vector>

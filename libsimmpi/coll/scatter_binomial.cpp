@@ -2,8 +2,12 @@
 // Binomial scatter (MPICH's scatter, Open MPI's "binomial"): the mirror of the binomial gather;
 // the root, holding the blocks in relative rank order, sends each child its subtree's blocks,
 // farthest (largest) first, with blocking sends; every rank forwards the same way.
-// Cost (p = 2^k, blocks of b bytes): the first child's path is the longest,
-// T = sum_{i=0..k-1} h(2^i b).
+// Cost (p = 2^k, blocks of b bytes): the path to rank p - 1 is the longest; its hops carry
+// 2^i b (i = k-1 .. 0), each the first of its sender's sends, so when none of them shares its
+// link (rendezvous, whose blocking send waits for the data, or w <= o_s),
+// T = sum_{i=0..k-1} h(2^i b). An eager hop of x bytes with o_s < w(x) <= 1.5 o_s shares the
+// link with the next send (half as long, o_s later; the one after starts once it ends) and
+// arrives w(x) - o_s late.
 #include <cstring>
 #include <vector>
 

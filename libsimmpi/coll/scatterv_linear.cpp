@@ -3,7 +3,8 @@
 // "basic_linear" sends one block after the other with blocking sends; its "linear_nb" and
 // MPICH's scatterv post all sends at once and wait for them. Serves MPI_Scatter and
 // MPI_Scatterv.
-// Cost (blocks of b bytes, eager): the root's sends leave g(b) apart,
+// Cost (blocks of b bytes, eager): the root's sends are posted o_s apart and the last is
+// received h(b) + (p - 2) g(b) after the first (algorithms.hpp),
 // T = o_s + (p - 2) g(b) + L + w(b) + o_r. Rendezvous, posted at once:
 // T = o_s + (p - 2) g(b) + 3L + w(b) + o_r; one after the other, each send waits for its data to
 // arrive: T = (p - 1) (o_s + 3L + w(b)) + o_r.

@@ -12,7 +12,21 @@
  * machine (one rank per node, one switch: messages meet only at the NICs). Roots are rank 0.
  * The ranks then compute until well after the slowest one is done before they collect the
  * times, so that no message of the collection meets a rank still busy with the collective.
- * Prints the case and passes when the simulated time is within 1% of the formula. */
+ * Prints the case and passes when the simulated time is within 1% of the formula.
+ *
+ * Messages do not queue at a NIC: concurrent flows share its link max-min fairly
+ * (hardware/network/flow_network.hpp). k sends of s bytes that one rank posts back to back
+ * (isend after isend, to ranks whose receives are posted) start flows o_s apart, and fan(k, j, s)
+ * is the time from the first post to the j-th receive's completion (j from 0), in the two regimes
+ * that have a closed form: w(s) <= o_s (each flow alone: h + j o_s) and w(s) >= o_s H(k - 1)
+ * (H the harmonic numbers; every flow has started before the first one ends). In the second,
+ * between the starts of flows i and i + 1 the i + 1 flows running get o_s/(i + 1) of service
+ * each, so at the last start flow j leads flow j + 1 by o_s/(j + 1); the flows then end in
+ * order, flow j + 1 making up that lead at the rate the k - j - 1 left share, and the link never
+ * idles, so the last ends k w after the first started:
+ *   F(k - 1) = k w, F(j) = F(j + 1) - (k - j - 1) o_s/(j + 1), fan = h - w + F(j).
+ * Either way the last of the k is received at h + (k - 1) g. A case outside the regimes its
+ * formula was derived for has no closed form (no_form), and fails. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +49,43 @@ static int lg(int n) {
   return k;
 }
 static int is_pof2(int n) { return (n & (n - 1)) == 0; }
+static long long max2(long long a, long long b) { return a > b ? a : b; }
+static int no_form; /* set when a formula is used outside the regime it was derived for */
+
+/* The j-th of k back-to-back sends of s bytes (see the top of the file). */
+static long long fan(int k, int j, double s) {
+  double harmonic = 0, f = k * (double)w(s);
+  for (int i = 1; i < k; ++i) harmonic += 1.0 / i;
+  if (w(s) <= os_) return h(s) + j * os_;
+  if (w(s) < os_ * harmonic) no_form = 1; /* the first would end before the last starts */
+  for (int i = j + 1; i < k; ++i) f -= (double)os_ * (k - i) / i;
+  return h(s) - w(s) + llround(f);
+}
+
+/* Binomial broadcast (children farthest first), p = 2^k: at a rank serving c children the first
+ * child's subtree (2^(c-1) ranks) ends last, since child j is served fan(c, j) - fan(c, 0) <=
+ * j (c - 1) o_s later but has a subtree j levels shallower, each level costing at least h, and
+ * h >= (c - 1) o_s here: T = sum_{c=1..k} fan(c, 0, S). */
+static long long binomial_bcast(double s) {
+  long long t = 0;
+  for (int c = 1; c <= lg(p); ++c) t += fan(c, 0, s);
+  return t;
+}
+
+/* The pipelined chain (bcast or reduce) of n segments of s bytes. w(s) <= o_s: every flow is
+ * alone on its link, each hop adds h(s) and the segments follow o_s apart. Two eager segments
+ * with w(s) > o_s: a hop's two flows start o_s apart and share the sender's link, so they are
+ * received o_s apart, at fan(2, 0, s) = h + w - o_s and fan(2, 1, s), and forwarded o_s apart
+ * again; every hop adds h + w - o_s, and the second segment arrives o_s after the first. More
+ * segments with w(s) > o_s leave a link in an irregular pattern that every hop reshapes: no
+ * closed form. */
+static long long pipeline(double S, double s) {
+  long long n = (long long)ceil(S / s);
+  if (w(s) <= os_) return (p - 1) * h(s) + (n - 1) * os_;
+  if (S == 2 * s && s <= (double)eager) return (p - 1) * fan(2, 0, s) + os_;
+  no_form = 1;
+  return 0;
+}
 
 /* The closed forms, for the cases the test uses; -1 when there is none for this case. */
 static long long barrier_cost(const char* a) {
@@ -48,17 +99,22 @@ static long long barrier_cost(const char* a) {
 
 static long long bcast_cost(const char* a, double S) {
   if (!strcmp(a, "linear")) return h(S) + (p - 2) * g(S);
-  if (!strcmp(a, "binomial") && is_pof2(p)) return lg(p) * h(S);
-  /* p = 5: the root's children 4, 2, 1 have subtrees of 1, 2, 1 ranks; p = 7: 3, 2, 1 ranks,
-   * rank 4's two children being served g apart. Both give T = 2h + g. */
-  if (!strcmp(a, "binomial") && (p == 5 || p == 7)) return 2 * h(S) + g(S);
+  if (!strcmp(a, "binomial") && is_pof2(p)) return binomial_bcast(S);
+  /* p = 5: the root's children 4, 2, 1 have subtrees of 1, 2, 1 ranks, and the second one's is
+   * the longest path. p = 7: subtrees of 3, 2, 1 ranks; rank 4 serves two leaves. */
+  if (!strcmp(a, "binomial") && p == 5) return fan(3, 1, S) + h(S);
+  if (!strcmp(a, "binomial") && p == 7)
+    return max2(fan(3, 0, S) + fan(2, 1, S), fan(3, 1, S) + h(S));
   if (!strcmp(a, "binary_tree") && is_pof2(p + 1)) return (lg(p + 1) - 1) * (h(S) + g(S));
-  if (!strcmp(a, "knomial") && (p == 16 || p == 64)) return (p == 16 ? 2 : 3) * (h(S) + 2 * g(S));
-  if (!strcmp(a, "chain") && (p - 1) % 4 == 0) return (p - 1) / 4 * h(S) + 3 * g(S);
-  if (!strcmp(a, "pipeline") && seg) {
-    double n = ceil(S / (double)seg);
-    return (p - 1) * h((double)seg) + (long long)(n - 1) * g((double)seg);
+  /* Radix 4, p = 4^m: a rank at level i serves 3i children, the first three with subtrees of
+   * 4^(i-1) ranks; the third of those is served last and its path is the longest. */
+  if (!strcmp(a, "knomial") && (p == 16 || p == 64)) {
+    long long t = 0;
+    for (int i = 1; i <= (p == 16 ? 2 : 3); ++i) t += fan(3 * i, 2, S);
+    return t;
   }
+  if (!strcmp(a, "chain") && (p - 1) % 4 == 0) return (p - 1) / 4 * h(S) + 3 * g(S);
+  if (!strcmp(a, "pipeline") && seg) return pipeline(S, (double)seg);
   if (!strcmp(a, "split_binary_tree") && is_pof2(p + 1))
     return (lg(p + 1) - 1) * (h(S / 2) + gb(S / 2)) + h(S / 2);
   if (!strcmp(a, "scatter_allgather") && is_pof2(p)) {
@@ -81,11 +137,11 @@ static long long reduce_cost(const char* a, double S) {
   if (!strcmp(a, "in_order_binary_tree") && is_pof2(p + 1))
     return (lg(p + 1) - 1) * (h(S) + gap_w(S)) + h(S); /* + the move from p - 1 to root 0 */
   if (!strcmp(a, "binary_tree") && is_pof2(p + 1)) return (lg(p + 1) - 1) * (h(S) + gap_w(S));
-  if (!strcmp(a, "chain") && (p - 1) % 4 == 0) return (p - 1) / 4 * h(S) + 3 * gap_w(S);
-  if (!strcmp(a, "pipeline") && seg) {
-    double n = ceil(S / (double)seg);
-    return (p - 1) * h((double)seg) + (long long)(n - 1) * g((double)seg);
-  }
+  /* Eager: the 4 chain heads send at once and share rank 0's link, all arriving 4w after; rank 0
+   * keeps two receives posted, so the third and fourth complete o_r after the first two. */
+  if (!strcmp(a, "chain") && (p - 1) % 4 == 0 && S <= eager)
+    return (p - 1) / 4 * h(S) + 3 * w(S) + or_;
+  if (!strcmp(a, "pipeline") && seg) return pipeline(S, (double)seg);
   if (!strcmp(a, "rabenseifner") && is_pof2(p)) {
     long long t = 0;
     for (int i = 1; i <= lg(p); ++i) t += 2 * h(S / (1 << i));
@@ -110,7 +166,7 @@ static long long allreduce_cost(const char* a, double S) {
   if (!strcmp(a, "linear") && S <= eager)
     return os_ + lat + (p - 1) * (w(S) + or_) + h(S) + (p - 2) * g(S);
   /* The test forces the binomial reduce (Open MPI's in-order tree) and binomial broadcast. */
-  if (!strcmp(a, "nonoverlapping") && is_pof2(p)) return 2 * lg(p) * h(S);
+  if (!strcmp(a, "nonoverlapping") && is_pof2(p)) return lg(p) * h(S) + binomial_bcast(S);
   return -1;
 }
 
@@ -127,7 +183,7 @@ static long long allgather_cost(const char* a, double b) {
   if (!strcmp(a, "ring")) return (p - 1) * h(b);
   if (!strcmp(a, "neighbor_exchange") && p % 2 == 0) return h(b) + (p / 2 - 1) * h(2 * b);
   if (!strcmp(a, "linear") && is_pof2(p) && b <= eager) /* gather, then binomial bcast */
-    return os_ + lat + (p - 1) * w(b) + or_ + lg(p) * h(p * b);
+    return os_ + lat + (p - 1) * w(b) + or_ + binomial_bcast(p * b);
   return -1;
 }
 
@@ -157,9 +213,18 @@ static long long gather_cost(const char* a, double b) {
 static long long scatter_cost(const char* a, double b) {
   if (!strcmp(a, "linear_nb") || (!strcmp(a, "linear") && b <= eager)) return h(b) + (p - 2) * g(b);
   if (!strcmp(a, "linear")) return (p - 1) * (os_ + 3 * lat + w(b)) + or_;
+  /* The path to rank p - 1 is the longest: its hops carry 2^i b (i = k-1 .. 0), each the first
+   * of its sender's sends. An eager one that outlasts o_s shares the link with the next (half
+   * as long, o_s later) and ends w - o_s late; w <= 1.5 o_s keeps the third send after it. */
   if (!strcmp(a, "binomial") && is_pof2(p)) {
     long long t = 0;
-    for (int k = 1; k < p; k <<= 1) t += h(k * b);
+    for (int k = 1; k < p; k <<= 1) {
+      double x = k * b;
+      t += h(x);
+      if (k == 1 || x > (double)eager || w(x) <= os_) continue;
+      if (2 * w(x) > 3 * os_) no_form = 1;
+      t += w(x) - os_;
+    }
     return t;
   }
   return -1;
@@ -223,7 +288,7 @@ static long long run(const char* coll, const char* algo, int bytes, char* a, cha
     MPI_Exscan(a, b, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD), cost = scan_cost(algo, 4.0 * n);
   }
   free(counts);
-  return cost;
+  return no_form ? -1 : cost;
 }
 
 int main(int argc, char** argv) {
