@@ -15,8 +15,7 @@ int MPI_Alloc_mem(MPI_Aint size, MPI_Info, void* baseptr) {
   ApiCall call("MPI_Alloc_mem");
   if (size < 0) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "size=%ld is negative", size);
   void* p = std::malloc(size ? static_cast<std::size_t>(size) : 1);
-  if (!p)
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "cannot allocate %ld bytes", size);
+  if (!p) return call.fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "cannot allocate %ld bytes", size);
   *static_cast<void**>(baseptr) = p;
   return MPI_SUCCESS;
 }
@@ -29,7 +28,9 @@ int MPI_Free_mem(void* base) {
 
 // MPI-3.1 14.2.4: without a profiling library the call does nothing; a tool that intercepts
 // MPI_Pcontrol sees it as usual.
-int MPI_Pcontrol(const int, ...) { return MPI_SUCCESS; }
+int MPI_Pcontrol(const int, ...) {
+  return MPI_SUCCESS;
+}
 
 // No process of a simmpi run was spawned by MPI_Comm_spawn (not implemented), so every rank has
 // no parent (MPI-3.1 10.3.2).

@@ -6,9 +6,9 @@
 // function only means deleting its line from the table.
 #include "libsimmpi/api/not_implemented.hpp"
 
-#define SIMMPI_NOT_IMPLEMENTED(name, reason)                                    \
-  extern "C" __attribute__((visibility("default"))) int name(...) {            \
-    simmpi::mpi::end_not_implemented(#name, simmpi::mpi::missing::reason);      \
+#define SIMMPI_NOT_IMPLEMENTED(name, reason)                               \
+  extern "C" __attribute__((visibility("default"))) int name(...) {        \
+    simmpi::mpi::end_not_implemented(#name, simmpi::mpi::missing::reason); \
   }
 #include "libsimmpi/api/not_implemented.def"
 #undef SIMMPI_NOT_IMPLEMENTED

@@ -40,10 +40,6 @@ struct Request {
   SendMode mode = SendMode::Standard;
   bool freed = false;     // MPI_Request_free was called: nobody will wait for it
   bool internal = false;  // created by a collective, not by the application
-  // Persistent (MPI_Send_init, MPI_Recv_init...): MPI_Start posts it again and again; completing
-  // it makes it inactive instead of releasing it (MPI-3.1 3.9).
-  bool persistent = false;
-  bool active = true;  // false for a persistent request not started, or completed since
   int owner = 0;          // world rank that created it
   int waiter = 0;         // scheduler process woken on completion: the owner's, or an auxiliary
                           // process of the owner that created it
@@ -51,6 +47,11 @@ struct Request {
   MPI_Request handle = MPI_REQUEST_NULL;
   SimTime complete_at = SimTime::max();  // max: not known yet
   MPI_Status status{};
+
+  // Persistent (MPI_Send_init, MPI_Recv_init...): MPI_Start posts it again and again; completing
+  // it makes it inactive instead of releasing it (MPI-3.1 3.9).
+  bool persistent = false;
+  bool active = true;  // false for a persistent request not started, or completed since
 
   // The application buffer (receive: where data goes; send: where it comes from).
   void* buf = nullptr;

@@ -14,10 +14,14 @@ namespace {
 
 const char* thread_level_name(int level) {
   switch (level) {
-    case MPI_THREAD_FUNNELED: return "MPI_THREAD_FUNNELED";
-    case MPI_THREAD_SERIALIZED: return "MPI_THREAD_SERIALIZED";
-    case MPI_THREAD_MULTIPLE: return "MPI_THREAD_MULTIPLE";
-    default: return "MPI_THREAD_SINGLE";
+    case MPI_THREAD_FUNNELED:
+      return "MPI_THREAD_FUNNELED";
+    case MPI_THREAD_SERIALIZED:
+      return "MPI_THREAD_SERIALIZED";
+    case MPI_THREAD_MULTIPLE:
+      return "MPI_THREAD_MULTIPLE";
+    default:
+      return "MPI_THREAD_SINGLE";
   }
 }
 
@@ -92,6 +96,8 @@ Info* InfoObjects::find_mutable(int world_rank, MPI_Info h) {
   return rank(world_rank).table.find(h);
 }
 
-void InfoObjects::remove(int world_rank, MPI_Info h) { rank(world_rank).table.remove(h); }
+void InfoObjects::remove(int world_rank, MPI_Info h) {
+  rank(world_rank).table.remove(h);
+}
 
 }  // namespace simmpi::mpi

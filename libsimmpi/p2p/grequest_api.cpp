@@ -4,10 +4,9 @@
 // MPI_Status_set_cancelled. A generalized request is pending until the application calls
 // MPI_Grequest_complete; ranks are fibers, so a rank that waits for one it has not completed
 // itself waits forever, and the deadlock report names the request.
-#include "libsimmpi/p2p/generalized.hpp"
-
 #include <climits>
 
+#include "libsimmpi/p2p/generalized.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
@@ -35,8 +34,7 @@ int cancel_generalized(ApiCall& call, Request& r) {
   int complete = r.is_complete(call.world.now());
   int err = h.cancel ? h.cancel(h.extra_state, complete) : MPI_SUCCESS;
   if (err == MPI_SUCCESS) return MPI_SUCCESS;
-  return call.fail(MPI_COMM_WORLD, err,
-                   "the cancel_fn of generalized request 0x%08x returned %d",
+  return call.fail(MPI_COMM_WORLD, err, "the cancel_fn of generalized request 0x%08x returned %d",
                    static_cast<unsigned>(r.handle), err);
 }
 
@@ -84,7 +82,8 @@ int MPI_Grequest_complete(MPI_Request request) {
   if (!r || r->owner != call.rank || r->kind != RequestKind::Generalized)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
                      "request=0x%08x is not a generalized request of this rank (made by "
-                     "MPI_Grequest_start)", static_cast<unsigned>(request));
+                     "MPI_Grequest_start)",
+                     static_cast<unsigned>(request));
   if (r->complete_at != SimTime::max())
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
                      "generalized request 0x%08x is already complete",

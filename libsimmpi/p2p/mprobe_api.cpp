@@ -54,7 +54,8 @@ Request* mrecv(ApiCall& call, void* buf, int count, MPI_Datatype datatype, MPI_M
   if (!e) {
     *err = call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
                      "message=0x%08x is not a message matched by this rank's MPI_Mprobe or "
-                     "MPI_Improbe (each is received once)", static_cast<unsigned>(*message));
+                     "MPI_Improbe (each is received once)",
+                     static_cast<unsigned>(*message));
     return nullptr;
   }
   MPI_Comm comm = e->comm->handle();

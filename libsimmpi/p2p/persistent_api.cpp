@@ -12,10 +12,14 @@ namespace {
 
 const char* init_call(SendMode mode) {
   switch (mode) {
-    case SendMode::Standard: return "MPI_Send_init";
-    case SendMode::Synchronous: return "MPI_Ssend_init";
-    case SendMode::Ready: return "MPI_Rsend_init";
-    case SendMode::Buffered: return "MPI_Bsend_init";
+    case SendMode::Standard:
+      return "MPI_Send_init";
+    case SendMode::Synchronous:
+      return "MPI_Ssend_init";
+    case SendMode::Ready:
+      return "MPI_Rsend_init";
+    case SendMode::Buffered:
+      return "MPI_Bsend_init";
   }
   return "";
 }
@@ -51,11 +55,13 @@ int start(ApiCall& call, MPI_Request handle, int index) {
   if (!r || r->owner != call.rank || !r->persistent)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
                      "request[%d]=0x%08x is not a persistent request of this rank (made by "
-                     "MPI_Send_init, MPI_Recv_init...)", index, static_cast<unsigned>(handle));
+                     "MPI_Send_init, MPI_Recv_init...)",
+                     index, static_cast<unsigned>(handle));
   if (r->active)
     return call.fail(r->comm->handle(), MPI_ERR_REQUEST,
                      "request[%d]=0x%08x is already active; complete it (MPI_Wait...) before "
-                     "starting it again", index, static_cast<unsigned>(handle));
+                     "starting it again",
+                     index, static_cast<unsigned>(handle));
   if (r->kind == RequestKind::Send && r->mode == SendMode::Buffered && r->peer != MPI_PROC_NULL) {
     int err = reserve_bsend(call, r->comm->handle(), r->capacity_bytes());
     if (err) return err;
