@@ -16,7 +16,6 @@ inline constexpr const char* tool_interface = "the MPI_T tool information interf
 inline constexpr const char* type_attributes = "attributes on datatypes";
 inline constexpr const char* external32 = "the external32 data representation";
 inline constexpr const char* f90_types = "Fortran 90 parameterized datatypes";
-inline constexpr const char* neighbor_nonblocking = "nonblocking neighborhood collectives";
 inline constexpr const char* comm_idup = "nonblocking communicator duplication";
 }  // namespace missing
 

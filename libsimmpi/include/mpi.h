@@ -744,7 +744,8 @@ int MPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status);
 int MPI_Status_c2f08(const MPI_Status* c_status, MPI_F08_status* f08_status);
 int MPI_Status_f082c(const MPI_F08_status* f08_status, MPI_Status* c_status);
 /* Memory allocation (8.2), profiling control (14.2.4), the parent of spawned processes (10.3.2:
- * none, simmpi spawns nothing), and the predefined type of a given size (17.1.9). */
+ * none, simmpi spawns nothing), the predefined type of a given size (17.1.9), and the
+ * nonblocking neighborhood collectives (7.7). */
 #define MPI_TYPECLASS_REAL 1
 #define MPI_TYPECLASS_INTEGER 2
 #define MPI_TYPECLASS_COMPLEX 3
@@ -753,6 +754,24 @@ int MPI_Free_mem(void* base);
 int MPI_Pcontrol(const int level, ...);
 int MPI_Comm_get_parent(MPI_Comm* parent);
 int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype);
+
+int MPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request* request);
+int MPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, const int recvcounts[], const int displs[],
+                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request);
+int MPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Request* request);
+int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                            MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request* request);
+int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                            MPI_Request* request);
 
 /* -- not implemented from here on -- */
 /* Attributes on datatypes (6.7.4). */
@@ -781,24 +800,6 @@ int MPI_Pack_external_size(const char* datarep, int incount, MPI_Datatype dataty
 int MPI_Type_create_f90_integer(int r, MPI_Datatype* newtype);
 int MPI_Type_create_f90_real(int p, int r, MPI_Datatype* newtype);
 int MPI_Type_create_f90_complex(int p, int r, MPI_Datatype* newtype);
-/* Nonblocking neighborhood collectives (7.7). */
-int MPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                            void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                            MPI_Request* request);
-int MPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void* recvbuf, const int recvcounts[], const int displs[],
-                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request);
-int MPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                           MPI_Request* request);
-int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
-                            MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
-                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
-                            MPI_Request* request);
-int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
-                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
-                            MPI_Request* request);
 /* Process creation and management (10). */
 int MPI_Comm_spawn(const char* command, char* argv[], int maxprocs, MPI_Info info, int root,
                    MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[]);

@@ -348,6 +348,9 @@ std::string describe_request(const Request& r) {
   std::string comm = r.comm ? r.comm->name() : "?";
   if (r.kind == RequestKind::Collective)
     return strprintf("waiting for its nonblocking %s on %s", r.call, comm.c_str());
+  if (r.kind == RequestKind::Generalized)
+    return strprintf("waiting for MPI_Grequest_complete of generalized request 0x%08x",
+                     static_cast<unsigned>(r.handle));
   const Communicator* to = r.comm && r.kind == RequestKind::Send ? &r.comm->remote() : r.comm;
   bool collective = to && r.context != to->context_id();
   std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);

@@ -61,8 +61,8 @@ constexpr Area kAreas[] = {
      "intercommunicators, names, info (no hints are used) and attribute caching on "
      "communicators. Not implemented: attributes on datatypes and MPI_Comm_idup."},
     {"Topologies", "Process topologies (chapter 7)",
-     "Cartesian, graph and distributed-graph topologies and the blocking neighborhood "
-     "collectives. Not implemented: the nonblocking neighborhood collectives."},
+     "Cartesian, graph and distributed-graph topologies, and the neighborhood collectives, "
+     "blocking and nonblocking."},
     {"Environment", "MPI environmental management (chapter 8)",
      "Initialization, clocks in simulated time, error handlers, classes, codes and strings, "
      "MPI_Alloc_mem (plain heap memory)."},
