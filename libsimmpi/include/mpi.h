@@ -718,7 +718,7 @@ int MPI_Info_free(MPI_Info* info);
 /* Handle and status conversion between C and Fortran (17.2.4, 17.2.5): handles are integers, the
  * same in both languages; a Fortran status is the C one seen as MPI_Fint words. */
 typedef MPI_Status MPI_F08_status;
-#define MPI_F_STATUS_SIZE ((int)(sizeof(MPI_Status) / sizeof(MPI_Fint)))
+#define MPI_F_STATUS_SIZE ((int)(sizeof(MPI_Status) / sizeof(MPI_Fint))) /* MPI-4.0 name */
 MPI_Fint MPI_Comm_c2f(MPI_Comm comm);
 MPI_Comm MPI_Comm_f2c(MPI_Fint comm);
 MPI_Fint MPI_Type_c2f(MPI_Datatype type);
