@@ -40,6 +40,10 @@ constexpr ErrorClass kClasses[] = {
     {MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM", "memory exhausted"},
     {MPI_ERR_UNSUPPORTED_OPERATION, "MPI_ERR_UNSUPPORTED_OPERATION",
      "unsupported operation"},
+    {MPI_ERR_INFO, "MPI_ERR_INFO", "invalid info object"},
+    {MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY", "invalid info key"},
+    {MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE", "invalid info value"},
+    {MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY", "key not in the info object"},
 };
 
 const ErrorClass* find_class(int cls) {

@@ -45,6 +45,7 @@ void RequestPool::release(Request* r) {
   if (r->comm && r->comm->drop_request()) World::get().release_comm(*r->comm);
   table_[slot] = nullptr;
   r->type = nullptr;  // a type freed by the application goes now, not when the slot is reused
+  r->hooks.reset();
   free_slots_.push_back(slot);
   spare_.push_back(r);
 }

@@ -22,9 +22,18 @@ class Communicator;
 struct Message;
 
 // Collective: a nonblocking collective (MPI_Ibcast...), completed by the auxiliary process that
-// runs its algorithm for the owner (see libsimmpi/coll/nonblocking.hpp).
-enum class RequestKind : std::uint8_t { Send, Recv, Collective };
+// runs its algorithm for the owner (see libsimmpi/coll/nonblocking.hpp). Generalized: made by
+// MPI_Grequest_start, completed by MPI_Grequest_complete (libsimmpi/p2p/grequest_api.cpp).
+enum class RequestKind : std::uint8_t { Send, Recv, Collective, Generalized };
 enum class SendMode : std::uint8_t { Standard, Synchronous, Ready, Buffered };
+
+// The application's callbacks of a generalized request (MPI-3.1 12.2).
+struct GeneralizedHooks {
+  MPI_Grequest_query_function* query = nullptr;
+  MPI_Grequest_free_function* free = nullptr;
+  MPI_Grequest_cancel_function* cancel = nullptr;
+  void* extra_state = nullptr;
+};
 
 struct Request {
   RequestKind kind = RequestKind::Send;
@@ -39,6 +48,11 @@ struct Request {
   SimTime complete_at = SimTime::max();  // max: not known yet
   MPI_Status status{};
 
+  // Persistent (MPI_Send_init, MPI_Recv_init...): MPI_Start posts it again and again; completing
+  // it makes it inactive instead of releasing it (MPI-3.1 3.9).
+  bool persistent = false;
+  bool active = true;  // false for a persistent request not started, or completed since
+
   // The application buffer (receive: where data goes; send: where it comes from).
   void* buf = nullptr;
   int count = 0;
@@ -49,11 +63,14 @@ struct Request {
   int tag = 0;
   std::uint64_t message_bytes = 0;  // a receive: size of the message it matched (truncation)
 
+  std::unique_ptr<GeneralizedHooks> hooks;  // a Generalized request's callbacks
+
   Message* msg = nullptr;  // a receive: the message it matched, until its data is in
   Request* prev = nullptr;  // posted-receive queue links
   Request* next = nullptr;
 
   bool is_complete(SimTime now) const { return complete_at <= now; }
+  bool is_inactive() const { return persistent && !active; }
   std::uint64_t capacity_bytes() const {
     return type ? type->size * static_cast<std::uint64_t>(count) : 0;
   }

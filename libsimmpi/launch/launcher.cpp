@@ -13,8 +13,10 @@
 #include "hardware/platform.hpp"
 #include "libsimmpi/comm/comm_objects.hpp"
 #include "libsimmpi/core/world.hpp"
+#include "libsimmpi/info/info_objects.hpp"
 #include "libsimmpi/launch/launch_options.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
+#include "libsimmpi/p2p/matched_messages.hpp"
 #include "runtime/config/config.hpp"
 #include "runtime/config/help.hpp"
 #include "runtime/core/error.hpp"
@@ -83,6 +85,8 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
     sched.measure_host_time(config.real("runtime.host_time_scale"));
   World world(sched, platform, config, o.ranks);
   CommObjects comm_objects(o.ranks);
+  InfoObjects info_objects(o.ranks);
+  MatchedMessages matched_messages(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
   sched.set_exit_hook([&world](runtime::Process& p) { on_rank_exit(world, p); });
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Completion of requests: the Wait and Test families, MPI_Request_free, MPI_Cancel and
 // MPI_Test_cancelled (MPI_Get_count and MPI_Get_elements are in datatype/query_api.cpp).
+// An inactive persistent request counts as MPI_REQUEST_NULL here (MPI-3.1 3.7.3 and 3.9): waiting
+// for it returns at once with an empty status, and completing an active one makes it inactive
+// rather than freeing it. Generalized requests get their status from the application's query
+// callback and are freed through its free callback (grequest_api.cpp).
 #include <vector>
 
+#include "libsimmpi/p2p/generalized.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
@@ -18,8 +23,8 @@ void empty_status(MPI_Status* status) {
   status->simmpi_bytes = 0;
 }
 
-// The live requests behind `handles`; nullptr for MPI_REQUEST_NULL. False after raising
-// MPI_ERR_REQUEST for a handle that is neither.
+// The active requests behind `handles`; nullptr for MPI_REQUEST_NULL and inactive persistent
+// requests. False after raising MPI_ERR_REQUEST for a handle that is none of these.
 bool lookup(ApiCall& call, int n, const MPI_Request* handles, Request** out, int* err) {
   for (int i = 0; i < n; ++i) {
     out[i] = nullptr;
@@ -30,9 +35,21 @@ bool lookup(ApiCall& call, int n, const MPI_Request* handles, Request** out, int
                        "this rank", i, static_cast<unsigned>(handles[i]));
       return false;
     }
-    out[i] = r;
+    if (!r->is_inactive()) out[i] = r;
   }
   return true;
+}
+
+// The request `h` names, inactive or not; nullptr after raising MPI_ERR_REQUEST for
+// MPI_REQUEST_NULL or a handle that is not one of the caller's requests.
+Request* find_own(ApiCall& call, MPI_Request h, int* err) {
+  Request* r = h == MPI_REQUEST_NULL ? nullptr : call.world.requests().find(h);
+  if (h == MPI_REQUEST_NULL)
+    *err = call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+  else if (!r || r->owner != call.rank)
+    *err = call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                     "request=0x%08x is not a request of this rank", static_cast<unsigned>(h));
+  return r && r->owner == call.rank ? r : nullptr;
 }
 
 bool lookup(ApiCall& call, int n, const MPI_Request* handles, std::vector<Request*>& out,
@@ -41,13 +58,21 @@ bool lookup(ApiCall& call, int n, const MPI_Request* handles, std::vector<Reques
   return lookup(call, n, handles, out.data(), err);
 }
 
-// Retires request i: its status (if wanted), its handle set to MPI_REQUEST_NULL. Returns the
-// error of the request (truncation) after passing it through the error handler.
+// Retires a complete request: its status (if wanted), then its handle set to MPI_REQUEST_NULL,
+// or for a persistent request the request made inactive. Returns the error of the request
+// (truncation, or a generalized request's callback) after passing it through the error handler.
 int finish(ApiCall& call, Request* r, MPI_Request* handle, MPI_Status* status) {
-  int err = check_truncation(call, *r);
+  int err = r->kind == RequestKind::Generalized ? query_generalized(call, *r)
+                                                : check_truncation(call, *r);
+  if (r->persistent) {
+    if (status != MPI_STATUS_IGNORE) *status = r->status;
+    r->active = false;
+    return err;
+  }
+  int free_err = r->kind == RequestKind::Generalized ? free_generalized(call, *r) : MPI_SUCCESS;
   retire_request(call.world, r, status);
   *handle = MPI_REQUEST_NULL;
-  return err;
+  return err ? err : free_err;
 }
 
 MPI_Status* status_at(MPI_Status* statuses, int i) {
@@ -255,31 +280,35 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
 
 int MPI_Request_free(MPI_Request* request) {
   ApiCall call("MPI_Request_free");
-  Request* r[1];
   int err = MPI_SUCCESS;
-  if (!lookup(call, 1, request, r, &err)) return err;
-  if (!r[0])
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
-  if (r[0]->kind == RequestKind::Collective && !r[0]->is_complete(call.world.now()))
+  Request* r = find_own(call, *request, &err);
+  if (!r) return err;
+  if (r->kind == RequestKind::Collective && !r->is_complete(call.world.now()))
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
-                     "request of an active %s cannot be freed (MPI-3.1 section 5.12)", r[0]->call);
-  if (r[0]->is_complete(call.world.now()))
-    call.world.requests().release(r[0]);
-  else
-    r[0]->freed = true;  // released by the transport when it completes
+                     "request of an active %s cannot be freed (MPI-3.1 section 5.12)", r->call);
   *request = MPI_REQUEST_NULL;
+  if (r->is_inactive() || r->is_complete(call.world.now())) {
+    if (r->kind == RequestKind::Generalized) err = free_generalized(call, *r);
+    call.world.requests().release(r);
+    return err;
+  }
+  r->freed = true;  // released when it completes (a generalized one by MPI_Grequest_complete)
   return MPI_SUCCESS;
 }
 
 int MPI_Cancel(MPI_Request* request) {
   ApiCall call("MPI_Cancel");
-  Request* r[1];
   int err = MPI_SUCCESS;
-  if (!lookup(call, 1, request, r, &err)) return err;
-  if (!r[0]) return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+  Request* r = find_own(call, *request, &err);
+  if (!r) return err;
+  if (r->is_inactive())
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                     "request 0x%08x is an inactive persistent request: nothing to cancel",
+                     static_cast<unsigned>(*request));
+  if (r->kind == RequestKind::Generalized) return cancel_generalized(call, *r);
   // A receive that has not matched is withdrawn. Cancelling a send is allowed to fail
   // (MPI-3.1 3.8.4); ours always does: the message is delivered and Test_cancelled says false.
-  cancel_recv(call.world, *r[0]);
+  cancel_recv(call.world, *r);
   return MPI_SUCCESS;
 }
 

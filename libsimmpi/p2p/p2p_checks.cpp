@@ -57,4 +57,19 @@ int check_truncation(ApiCall& call, const Request& r) {
                    r.type->name);
 }
 
+int reserve_bsend(ApiCall& call, MPI_Comm comm, std::uint64_t bytes) {
+  RankState& st = call.world.rank(call.rank);
+  std::uint64_t charge = bytes + MPI_BSEND_OVERHEAD;
+  if (st.bsend_used + charge <= st.bsend_size) {
+    st.bsend_used += charge;
+    return MPI_SUCCESS;
+  }
+  return call.fail(comm, MPI_ERR_BUFFER,
+                   "the attached buffer (%llu bytes, %llu in use) cannot hold a message of %llu "
+                   "bytes plus MPI_BSEND_OVERHEAD; attach a larger one with MPI_Buffer_attach",
+                   static_cast<unsigned long long>(st.bsend_size),
+                   static_cast<unsigned long long>(st.bsend_used),
+                   static_cast<unsigned long long>(bytes));
+}
+
 }  // namespace simmpi::mpi

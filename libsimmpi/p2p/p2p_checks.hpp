@@ -2,6 +2,8 @@
 // Argument checks shared by the point-to-point entry points.
 #pragma once
 
+#include <cstdint>
+
 #include "libsimmpi/core/api_call.hpp"
 
 namespace simmpi::mpi {
@@ -21,5 +23,10 @@ P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MP
 
 // Raises MPI_ERR_TRUNCATE for a completed receive whose message did not fit; MPI_SUCCESS else.
 int check_truncation(ApiCall& call, const Request& r);
+
+// Reserves room in the attached buffer for a buffered send of `bytes` bytes (MPI_Bsend,
+// MPI_Start of an MPI_Bsend_init request); MPI_SUCCESS, or the error raised on `comm`. The
+// transport gives the room back when the message has been delivered.
+int reserve_bsend(ApiCall& call, MPI_Comm comm, std::uint64_t bytes);
 
 }  // namespace simmpi::mpi

@@ -1,24 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // MPI_Probe and MPI_Iprobe: look at the first matching message whose envelope has arrived.
 #include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/probe.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
 namespace {
-
-void fill_status(const Message& m, MPI_Status* status) {
-  if (status == MPI_STATUS_IGNORE) return;
-  status->MPI_SOURCE = m.source;
-  status->MPI_TAG = m.tag;
-  status->MPI_ERROR = MPI_SUCCESS;
-  status->simmpi_cancelled = 0;
-  status->simmpi_bytes = static_cast<long long>(m.bytes);
-}
-
-void null_status(MPI_Status* status) {
-  if (status == MPI_STATUS_IGNORE) return;
-  *status = MPI_Status{MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0};
-}
 
 struct ProbeTarget {
   int source, tag;
@@ -33,6 +20,42 @@ std::string describe_probe(const void* p) {
 }
 
 }  // namespace
+
+void message_status(const Message& m, MPI_Status* status) {
+  if (status == MPI_STATUS_IGNORE) return;
+  status->MPI_SOURCE = m.source;
+  status->MPI_TAG = m.tag;
+  status->MPI_ERROR = MPI_SUCCESS;
+  status->simmpi_cancelled = 0;
+  status->simmpi_bytes = static_cast<long long>(m.bytes);
+}
+
+void proc_null_status(MPI_Status* status) {
+  if (status == MPI_STATUS_IGNORE) return;
+  *status = MPI_Status{MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0};
+}
+
+const Message* poll_for_message(ApiCall& call, const Communicator& comm, int source, int tag) {
+  SimTime next;
+  bool found = probe_unexpected(call.world, comm.context_id(), source, tag, &next);
+  call.world.charge_poll(found || next != SimTime::max());
+  return probe_unexpected(call.world, comm.context_id(), source, tag, &next);
+}
+
+const Message* wait_for_message(ApiCall& call, const Communicator& comm, int source, int tag) {
+  RankState& st = call.world.rank(call.rank);
+  ProbeTarget target{source, tag, &comm};
+  for (;;) {
+    SimTime next;
+    const Message* m = probe_unexpected(call.world, comm.context_id(), source, tag, &next);
+    if (m) return m;
+    st.probing = true;  // new unexpected messages wake us
+    call.world.scheduler().block(simmpi::runtime::WaitReason{call.name, describe_probe, &target},
+                                 next);
+    st.probing = false;
+  }
+}
+
 }  // namespace simmpi::mpi
 
 using namespace simmpi::mpi;
@@ -46,15 +69,12 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
   if (source == MPI_PROC_NULL) {
     call.world.spend(call.world.params().poll_cost);
     *flag = 1;
-    null_status(status);
+    proc_null_status(status);
     return MPI_SUCCESS;
   }
-  SimTime next;
-  bool found = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
-  call.world.charge_poll(found || next != SimTime::max());
-  const Message* m = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
+  const Message* m = poll_for_message(call, *t.comm, source, tag);
   *flag = m != nullptr;
-  if (m) fill_status(*m, status);
+  if (m) message_status(*m, status);
   return MPI_SUCCESS;
 }
 
@@ -63,23 +83,11 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
   if (source == MPI_PROC_NULL) {
-    null_status(status);
+    proc_null_status(status);
     return MPI_SUCCESS;
   }
-  RankState& st = call.world.rank(call.rank);
-  ProbeTarget target{source, tag, t.comm};
-  for (;;) {
-    SimTime next;
-    const Message* m = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
-    if (m) {
-      fill_status(*m, status);
-      return MPI_SUCCESS;
-    }
-    st.probing = true;  // new unexpected messages wake us
-    call.world.scheduler().block(simmpi::runtime::WaitReason{call.name, describe_probe, &target},
-                                 next);
-    st.probing = false;
-  }
+  message_status(*wait_for_message(call, *t.comm, source, tag), status);
+  return MPI_SUCCESS;
 }
 
 }  // extern "C"

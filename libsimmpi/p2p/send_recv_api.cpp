@@ -19,23 +19,6 @@ const char* mode_call(SendMode mode, bool blocking) {
   return "";
 }
 
-// Reserves room in the attached buffer for a buffered send; 0 on success, else the error. The
-// transport gives the room back when the message has been delivered.
-int reserve_bsend(ApiCall& call, MPI_Comm comm, std::uint64_t bytes) {
-  RankState& st = call.world.rank(call.rank);
-  std::uint64_t charge = bytes + MPI_BSEND_OVERHEAD;
-  if (st.bsend_used + charge <= st.bsend_size) {
-    st.bsend_used += charge;
-    return MPI_SUCCESS;
-  }
-  return call.fail(comm, MPI_ERR_BUFFER,
-                   "the attached buffer (%llu bytes, %llu in use) cannot hold a message of %llu "
-                   "bytes plus MPI_BSEND_OVERHEAD; attach a larger one with MPI_Buffer_attach",
-                   static_cast<unsigned long long>(st.bsend_size),
-                   static_cast<unsigned long long>(st.bsend_used),
-                   static_cast<unsigned long long>(bytes));
-}
-
 int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
          MPI_Comm comm, MPI_Request* request) {
   ApiCall call(mode_call(mode, request == nullptr));

@@ -134,14 +134,11 @@ void complete_request(World& w, Request* r, SimTime t) {
   w.scheduler().wake(w.scheduler().process(r->waiter), t);
 }
 
-Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
-                    const void* buf, int count, const Datatype& type, SendMode mode) {
-  int me = w.current_rank();
-  w.spend(w.params().send_overhead);
-  Request* s = w.requests().create();
+void prepare_send(World& w, Request* s, Communicator& comm, Channel channel, int dest, int tag,
+                  const void* buf, int count, const Datatype& type, SendMode mode) {
   s->kind = RequestKind::Send;
   s->mode = mode;
-  s->owner = me;
+  s->owner = w.current_rank();
   s->waiter = w.scheduler().current()->id();
   s->buf = const_cast<void*>(buf);
   s->count = count;
@@ -149,19 +146,25 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
   s->comm = &comm;
   comm.add_request();
   // On an intercommunicator `dest` is a rank of the other group, which receives on its context.
-  Communicator& to = comm.remote();
-  s->context = to.context_id() + (channel == Channel::Collective);
+  s->context = comm.remote().context_id() + (channel == Channel::Collective);
   s->peer = dest;
   s->tag = tag;
+}
 
+void post_send(World& w, Request* s) {
+  w.spend(w.params().send_overhead);
+  int me = s->owner;
+  s->complete_at = SimTime::max();
+  s->status = MPI_Status{};
   auto* m = new Message;
   m->context = s->context;
-  m->source = comm.comm_rank(me);
-  m->tag = tag;
+  m->source = s->comm->comm_rank(me);
+  m->tag = s->tag;
   m->src_world = me;
-  m->dst_world = to.world_rank(dest);
+  m->dst_world = s->comm->remote().world_rank(s->peer);
   m->bytes = s->capacity_bytes();
   m->envelope_at = w.now() + w.platform().latency(me, m->dst_world);
+  SendMode mode = s->mode;
   bool rendezvous = mode == SendMode::Synchronous ||
                     (mode != SendMode::Buffered && m->bytes > w.params().eager_threshold);
   m->protocol = rendezvous ? Protocol::Rendezvous : Protocol::Eager;
@@ -173,7 +176,7 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
   if (mode == SendMode::Buffered) {
     // The data is copied out at once: the send buffer is free as soon as the call returns.
     m->payload.reset(new char[m->bytes]);
-    pack(buf, count, type, m->payload.get());
+    pack(s->buf, s->count, *s->type, m->payload.get());
     m->bsend_charge = m->bytes + MPI_BSEND_OVERHEAD;  // reserved by MPI_Bsend
   } else if (rendezvous) {
     m->send = s;
@@ -181,7 +184,7 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
     copy_from_sender(w, me, s, r);
   } else {
     m->payload.reset(new char[m->bytes]);
-    pack(buf, count, type, m->payload.get());
+    pack(s->buf, s->count, *s->type, m->payload.get());
   }
   if (!rendezvous)
     w.platform().transfer(me, m->dst_world, m->bytes, runtime::Action{&eager_arrived, m, 0});
@@ -193,15 +196,20 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
     dst.unexpected.push_back(m);
     if (dst.probing) w.scheduler().wake(w.scheduler().process(m->dst_world), m->envelope_at);
   }
+}
+
+Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
+                    const void* buf, int count, const Datatype& type, SendMode mode) {
+  Request* s = w.requests().create();
+  prepare_send(w, s, comm, channel, dest, tag, buf, count, type, mode);
+  post_send(w, s);
   return s;
 }
 
-Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
-                    int count, const Datatype& type) {
-  int me = w.current_rank();
-  Request* r = w.requests().create();
+void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,
+                  void* buf, int count, const Datatype& type) {
   r->kind = RequestKind::Recv;
-  r->owner = me;
+  r->owner = w.current_rank();
   r->waiter = w.scheduler().current()->id();
   r->buf = buf;
   r->count = count;
@@ -211,7 +219,13 @@ Request* start_recv(World& w, Communicator& comm, Channel channel, int source, i
   r->context = comm.context_id() + (channel == Channel::Collective);
   r->peer = source;
   r->tag = tag;
-  RankState& st = w.rank(me);
+}
+
+void post_recv(World& w, Request* r) {
+  r->complete_at = SimTime::max();
+  r->status = MPI_Status{};
+  r->message_bytes = 0;
+  RankState& st = w.rank(r->owner);
   Message* m = st.unexpected.find([&](const Message& x) { return matches(*r, x); });
   if (m) {
     st.unexpected.remove(m);
@@ -219,6 +233,22 @@ Request* start_recv(World& w, Communicator& comm, Channel channel, int source, i
   } else {
     st.posted.push_back(r);
   }
+}
+
+Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
+                    int count, const Datatype& type) {
+  Request* r = w.requests().create();
+  prepare_recv(w, r, comm, channel, source, tag, buf, count, type);
+  post_recv(w, r);
+  return r;
+}
+
+Request* start_matched_recv(World& w, Communicator& comm, Message* m, void* buf, int count,
+                            const Datatype& type) {
+  Request* r = w.requests().create();
+  prepare_recv(w, r, comm, Channel::User, m->source, m->tag, buf, count, type);
+  r->complete_at = SimTime::max();
+  match(w, m, r);
   return r;
 }
 
@@ -308,10 +338,19 @@ const Message* probe_unexpected(World& w, int context, int source, int tag,
   return nullptr;
 }
 
+Message* claim_unexpected(World& w, const Message* m) {
+  auto* owned = const_cast<Message*>(m);
+  w.rank(m->dst_world).unexpected.remove(owned);
+  return owned;
+}
+
 std::string describe_request(const Request& r) {
   std::string comm = r.comm ? r.comm->name() : "?";
   if (r.kind == RequestKind::Collective)
     return strprintf("waiting for its nonblocking %s on %s", r.call, comm.c_str());
+  if (r.kind == RequestKind::Generalized)
+    return strprintf("waiting for MPI_Grequest_complete of generalized request 0x%08x",
+                     static_cast<unsigned>(r.handle));
   const Communicator* to = r.comm && r.kind == RequestKind::Send ? &r.comm->remote() : r.comm;
   bool collective = to && r.context != to->context_id();
   std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);

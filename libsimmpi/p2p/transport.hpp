@@ -31,6 +31,24 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
 // Posts a receive for the calling rank. `source` may be MPI_ANY_SOURCE, `tag` MPI_ANY_TAG.
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
                     int count, const Datatype& type);
+// The two halves of start_send/start_recv, for persistent requests (MPI-3.1 3.9): prepare_*
+// fills `r` (a fresh request) with the arguments and holds the communicator; post_* starts the
+// operation, resetting r's completion and status, and may be called again once r completed.
+// post_send charges the send overhead (may switch fibers); post_recv does not switch.
+void prepare_send(World& w, Request* r, Communicator& comm, Channel channel, int dest, int tag,
+                  const void* buf, int count, const Datatype& type, SendMode mode);
+void post_send(World& w, Request* r);
+void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,
+                  void* buf, int count, const Datatype& type);
+void post_recv(World& w, Request* r);
+
+// Matched probes (MPI_Mprobe): claim_unexpected takes a message that probe_unexpected found out
+// of the caller's unexpected queue, so no other receive can match it; start_matched_recv then
+// receives exactly that message into a new request (MPI_Mrecv, MPI_Imrecv). Neither switches.
+Message* claim_unexpected(World& w, const Message* m);
+Request* start_matched_recv(World& w, Communicator& comm, Message* m, void* buf, int count,
+                            const Datatype& type);
+
 // A request that is complete at once, as for MPI_PROC_NULL peers.
 Request* null_peer_request(World& w, RequestKind kind);
 

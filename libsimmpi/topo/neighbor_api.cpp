@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// Neighborhood collectives (MPI-3.1 7.6), blocking: MPI_Neighbor_allgather(v) and
-// MPI_Neighbor_alltoall(v,w). As MPICH does by default, every rank posts one receive per
+// Neighborhood collectives (MPI-3.1 7.6, 7.7): MPI_(I)neighbor_allgather(v) and
+// MPI_(I)neighbor_alltoall(v,w). As MPICH does by default, every rank posts one receive per
 // in-neighbor and one send per out-neighbor, then waits for all, so they cost what those
-// messages cost. On a Cartesian topology the block a rank sends to its -1 neighbor along a
-// dimension arrives as the block from the +1 neighbor (and the reverse), even when both are the
-// same rank (periodic dimensions of size 1 or 2); the blocks carry their direction in the tag.
-// On graphs, several edges between two ranks pair up in order.
+// messages cost; a nonblocking one does the same on an auxiliary process (nonblocking.hpp). On a
+// Cartesian topology the block a rank sends to its -1 neighbor along a dimension arrives as the
+// block from the +1 neighbor (and the reverse), even when both are the same rank (periodic
+// dimensions of size 1 or 2); the blocks carry their direction in the tag, with the collective's
+// number, so several neighborhood collectives in flight on one communicator never mix. On
+// graphs, several edges between two ranks pair up in order.
 #include <vector>
 
 #include "libsimmpi/coll/coll_checks.hpp"
+#include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/comm/comm_tags.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 #include "libsimmpi/topo/topo_checks.hpp"
@@ -20,7 +23,7 @@ namespace {
 struct Block {
   const void* buf;
   int count;
-  const Datatype* type;
+  TypeRef type;  // kept alive while a nonblocking call is pending (MPI-3.1 4.1.9)
 };
 
 // The ranks to exchange with and the arguments, checked.
@@ -29,6 +32,7 @@ struct Neighborhood {
   const Topology* topo = nullptr;
   std::vector<int> in, out;
   int error = MPI_SUCCESS;
+  std::uint32_t seq = 0;  // the collective's number on the communicator
 };
 
 Neighborhood neighborhood(ApiCall& call, MPI_Comm comm) {
@@ -38,19 +42,25 @@ Neighborhood neighborhood(ApiCall& call, MPI_Comm comm) {
   return n;
 }
 
-void exchange(World& w, Neighborhood& n, const std::vector<Block>& recvs,
+// The tag of block `index` (Cartesian direction, else 0) of collective `seq`: 14 bits of the
+// number and 6 of the direction fit under kTagNeighbor's prefix.
+int neighbor_tag(std::uint32_t seq, std::size_t index) {
+  return kTagNeighbor + static_cast<int>((seq & 0x3FFFu) << 6 | (index & 63u));
+}
+
+void exchange(World& w, const Neighborhood& n, const std::vector<Block>& recvs,
               const std::vector<Block>& sends) {
   bool cart = n.topo->kind() == MPI_CART;
   std::vector<Request*> reqs;
   for (std::size_t i = 0; i < n.in.size(); ++i) {
     if (n.in[i] == MPI_PROC_NULL) continue;
-    int tag = kTagNeighbor + (cart ? static_cast<int>(i ^ 1) : 0);
+    int tag = neighbor_tag(n.seq, cart ? i ^ 1 : 0);
     reqs.push_back(start_recv(w, *n.comm, Channel::Collective, n.in[i], tag,
                               const_cast<void*>(recvs[i].buf), recvs[i].count, *recvs[i].type));
   }
   for (std::size_t j = 0; j < n.out.size(); ++j) {
     if (n.out[j] == MPI_PROC_NULL) continue;
-    int tag = kTagNeighbor + (cart ? static_cast<int>(j) : 0);
+    int tag = neighbor_tag(n.seq, cart ? j : 0);
     reqs.push_back(start_send(w, *n.comm, Channel::Collective, n.out[j], tag, sends[j].buf,
                               sends[j].count, *sends[j].type, SendMode::Standard));
   }
@@ -95,8 +105,18 @@ bool enter(ApiCall& call, MPI_Comm comm, const char* name, Neighborhood* n, int*
     return false;
   }
   k.agree(name, -1, MPI_OP_NULL, -1);
+  n->seq = k.seq();
   *err = k.error();
   return k.ok();
+}
+
+// Runs the exchange now, or for a nonblocking call (`request` set) on an auxiliary process.
+int run(ApiCall& call, const Neighborhood& n, std::vector<Block> recvs, std::vector<Block> sends,
+        MPI_Request* request) {
+  return launch_collective(call, *n.comm, n.seq, request,
+                           [n, recvs = std::move(recvs), sends = std::move(sends)](CollContext& c) {
+                             exchange(c.world(), n, recvs, sends);
+                           });
 }
 
 int check_counts(ApiCall& call, MPI_Comm comm, const char* what, const int* counts,
@@ -113,99 +133,177 @@ int check_count(ApiCall& call, MPI_Comm comm, const char* what, int count) {
   return count < 0 ? call.fail(comm, MPI_ERR_COUNT, "%s=%d is negative", what, count) : MPI_SUCCESS;
 }
 
+int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+              void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Request* request) {
+  ApiCall call(name);
+  Neighborhood n;
+  int err = check_count(call, comm, "sendcount", sendcount);
+  if (!err) err = check_count(call, comm, "recvcount", recvcount);
+  const Datatype* st = err ? nullptr : call.datatype(sendtype, comm);
+  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
+  if (err || !rt) return err ? err : MPI_ERR_TYPE;
+  if (!enter(call, comm, name, &n, &err)) return err;
+  return run(call, n, strided_blocks(recvbuf, n.in.size(), recvcount, rt, false),
+             strided_blocks(sendbuf, n.out.size(), sendcount, st, true), request);
+}
+
+int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+               void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+               MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  Neighborhood n;
+  int err = check_count(call, comm, "sendcount", sendcount);
+  const Datatype* st = err ? nullptr : call.datatype(sendtype, comm);
+  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
+  if (err || !rt) return err ? err : MPI_ERR_TYPE;
+  if (!enter(call, comm, name, &n, &err)) return err;
+  err = check_counts(call, comm, "recvcounts", recvcounts, displs, n.in.size());
+  if (err) return err;
+  return run(call, n, displaced_blocks(recvbuf, n.in.size(), recvcounts, displs, rt),
+             strided_blocks(sendbuf, n.out.size(), sendcount, st, true), request);
+}
+
+int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+             void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+             MPI_Request* request) {
+  ApiCall call(name);
+  Neighborhood n;
+  int err = check_count(call, comm, "sendcount", sendcount);
+  if (!err) err = check_count(call, comm, "recvcount", recvcount);
+  const Datatype* st = err ? nullptr : call.datatype(sendtype, comm);
+  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
+  if (err || !rt) return err ? err : MPI_ERR_TYPE;
+  if (!enter(call, comm, name, &n, &err)) return err;
+  return run(call, n, strided_blocks(recvbuf, n.in.size(), recvcount, rt, false),
+             strided_blocks(sendbuf, n.out.size(), sendcount, st, false), request);
+}
+
+int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
+              MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  Neighborhood n;
+  const Datatype* st = call.datatype(sendtype, comm);
+  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
+  if (!rt) return MPI_ERR_TYPE;
+  int err = MPI_SUCCESS;
+  if (!enter(call, comm, name, &n, &err)) return err;
+  err = check_counts(call, comm, "sendcounts", sendcounts, sdispls, n.out.size());
+  if (!err) err = check_counts(call, comm, "recvcounts", recvcounts, rdispls, n.in.size());
+  if (err) return err;
+  return run(call, n, displaced_blocks(recvbuf, n.in.size(), recvcounts, rdispls, rt),
+             displaced_blocks(sendbuf, n.out.size(), sendcounts, sdispls, st), request);
+}
+
+// `count` blocks of one type each at byte displacements; false after raising MPI_ERR_TYPE.
+bool typed_blocks(ApiCall& call, MPI_Comm comm, const void* buf, std::size_t count,
+                  const int* counts, const MPI_Aint* displs, const MPI_Datatype* types,
+                  std::vector<Block>* out) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const Datatype* t = call.datatype(types[i], comm);
+    if (!t) return false;
+    out->push_back(Block{at(buf, displs[i]), counts[i], t});
+  }
+  return true;
+}
+
+int alltoallw(const char* name, const void* sendbuf, const int sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void* recvbuf,
+              const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+              MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  Neighborhood n;
+  int err = MPI_SUCCESS;
+  if (!enter(call, comm, name, &n, &err)) return err;
+  err = check_counts(call, comm, "sendcounts", sendcounts, sdispls, n.out.size());
+  if (!err) err = check_counts(call, comm, "recvcounts", recvcounts, rdispls, n.in.size());
+  if (err) return err;
+  std::vector<Block> recvs, sends;
+  if (!typed_blocks(call, comm, recvbuf, n.in.size(), recvcounts, rdispls, recvtypes, &recvs) ||
+      !typed_blocks(call, comm, sendbuf, n.out.size(), sendcounts, sdispls, sendtypes, &sends))
+    return MPI_ERR_TYPE;
+  return run(call, n, std::move(recvs), std::move(sends), request);
+}
+
 }  // namespace
 
 extern "C" {
 
 int MPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
-  ApiCall call("MPI_Neighbor_allgather");
-  Neighborhood n;
-  int err = check_count(call, comm, "sendcount", sendcount);
-  if (!err) err = check_count(call, comm, "recvcount", recvcount);
-  const Datatype* st = err ? nullptr : call.datatype(sendtype, comm);
-  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
-  if (err || !rt) return err ? err : MPI_ERR_TYPE;
-  if (!enter(call, comm, "MPI_Neighbor_allgather", &n, &err)) return err;
-  exchange(call.world, n, strided_blocks(recvbuf, n.in.size(), recvcount, rt, false),
-           strided_blocks(sendbuf, n.out.size(), sendcount, st, true));
-  return MPI_SUCCESS;
+  return allgather("MPI_Neighbor_allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                   recvtype, comm, nullptr);
+}
+
+int MPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ineighbor_allgather");
+  return allgather("MPI_Ineighbor_allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                   recvtype, comm, request);
 }
 
 int MPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                             void* recvbuf, const int recvcounts[], const int displs[],
                             MPI_Datatype recvtype, MPI_Comm comm) {
-  ApiCall call("MPI_Neighbor_allgatherv");
-  Neighborhood n;
-  int err = check_count(call, comm, "sendcount", sendcount);
-  const Datatype* st = err ? nullptr : call.datatype(sendtype, comm);
-  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
-  if (err || !rt) return err ? err : MPI_ERR_TYPE;
-  if (!enter(call, comm, "MPI_Neighbor_allgatherv", &n, &err)) return err;
-  err = check_counts(call, comm, "recvcounts", recvcounts, displs, n.in.size());
-  if (err) return err;
-  exchange(call.world, n, displaced_blocks(recvbuf, n.in.size(), recvcounts, displs, rt),
-           strided_blocks(sendbuf, n.out.size(), sendcount, st, true));
-  return MPI_SUCCESS;
+  return allgatherv("MPI_Neighbor_allgatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                    displs, recvtype, comm, nullptr);
+}
+
+int MPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, const int recvcounts[], const int displs[],
+                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ineighbor_allgatherv");
+  return allgatherv("MPI_Ineighbor_allgatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                    displs, recvtype, comm, request);
 }
 
 int MPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
-  ApiCall call("MPI_Neighbor_alltoall");
-  Neighborhood n;
-  int err = check_count(call, comm, "sendcount", sendcount);
-  if (!err) err = check_count(call, comm, "recvcount", recvcount);
-  const Datatype* st = err ? nullptr : call.datatype(sendtype, comm);
-  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
-  if (err || !rt) return err ? err : MPI_ERR_TYPE;
-  if (!enter(call, comm, "MPI_Neighbor_alltoall", &n, &err)) return err;
-  exchange(call.world, n, strided_blocks(recvbuf, n.in.size(), recvcount, rt, false),
-           strided_blocks(sendbuf, n.out.size(), sendcount, st, false));
-  return MPI_SUCCESS;
+  return alltoall("MPI_Neighbor_alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                  recvtype, comm, nullptr);
+}
+
+int MPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ineighbor_alltoall");
+  return alltoall("MPI_Ineighbor_alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                  recvtype, comm, request);
 }
 
 int MPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
                            MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
-  ApiCall call("MPI_Neighbor_alltoallv");
-  Neighborhood n;
-  const Datatype* st = call.datatype(sendtype, comm);
-  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
-  if (!rt) return MPI_ERR_TYPE;
-  int err = MPI_SUCCESS;
-  if (!enter(call, comm, "MPI_Neighbor_alltoallv", &n, &err)) return err;
-  err = check_counts(call, comm, "sendcounts", sendcounts, sdispls, n.out.size());
-  if (!err) err = check_counts(call, comm, "recvcounts", recvcounts, rdispls, n.in.size());
-  if (err) return err;
-  exchange(call.world, n, displaced_blocks(recvbuf, n.in.size(), recvcounts, rdispls, rt),
-           displaced_blocks(sendbuf, n.out.size(), sendcounts, sdispls, st));
-  return MPI_SUCCESS;
+  return alltoallv("MPI_Neighbor_alltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                   recvcounts, rdispls, recvtype, comm, nullptr);
+}
+
+int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                            MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ineighbor_alltoallv");
+  return alltoallv("MPI_Ineighbor_alltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                   recvcounts, rdispls, recvtype, comm, request);
 }
 
 int MPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
                            MPI_Comm comm) {
-  ApiCall call("MPI_Neighbor_alltoallw");
-  Neighborhood n;
-  int err = MPI_SUCCESS;
-  if (!enter(call, comm, "MPI_Neighbor_alltoallw", &n, &err)) return err;
-  err = check_counts(call, comm, "sendcounts", sendcounts, sdispls, n.out.size());
-  if (!err) err = check_counts(call, comm, "recvcounts", recvcounts, rdispls, n.in.size());
-  if (err) return err;
-  std::vector<Block> recvs, sends;
-  for (std::size_t i = 0; i < n.in.size(); ++i) {
-    const Datatype* t = call.datatype(recvtypes[i], comm);
-    if (!t) return MPI_ERR_TYPE;
-    recvs.push_back(Block{at(recvbuf, rdispls[i]), recvcounts[i], t});
-  }
-  for (std::size_t j = 0; j < n.out.size(); ++j) {
-    const Datatype* t = call.datatype(sendtypes[j], comm);
-    if (!t) return MPI_ERR_TYPE;
-    sends.push_back(Block{at(sendbuf, sdispls[j]), sendcounts[j], t});
-  }
-  exchange(call.world, n, recvs, sends);
-  return MPI_SUCCESS;
+  return alltoallw("MPI_Neighbor_alltoallw", sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                   recvcounts, rdispls, recvtypes, comm, nullptr);
+}
+
+int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                            MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Ineighbor_alltoallw");
+  return alltoallw("MPI_Ineighbor_alltoallw", sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                   recvcounts, rdispls, recvtypes, comm, request);
 }
 
 }  // extern "C"

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// What becomes of the MPI-3.1 functions simmpi does not implement (listed in
+// not_implemented.def): each is defined, so every MPI program links, and calling one ends the run
+// with one message naming the function, the rank and the reason. No function fails silently or
+// pretends to succeed. This header does not include mpi.h (see not_implemented.cpp).
+#pragma once
+
+namespace simmpi::mpi {
+
+// The reasons not_implemented.def gives, one per missing part of the standard.
+namespace missing {
+inline constexpr const char* one_sided = "one-sided communication";
+inline constexpr const char* io = "MPI-IO";
+inline constexpr const char* dynamic_processes = "dynamic process management";
+inline constexpr const char* tool_interface = "the MPI_T tool information interface";
+inline constexpr const char* type_attributes = "attributes on datatypes";
+inline constexpr const char* external32 = "the external32 data representation";
+inline constexpr const char* f90_types = "Fortran 90 parameterized datatypes";
+inline constexpr const char* comm_idup = "nonblocking communicator duplication";
+}  // namespace missing
+
+// Ends the run with exit status 1 and "[t=... r3] MPI_Win_create is not implemented by simmpi
+// (one-sided communication); see docs/status.md". Called by the running rank; never returns.
+[[noreturn]] void end_not_implemented(const char* function, const char* reason);
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+// Matched probes (MPI-3.1 3.8.2): MPI_Mprobe and MPI_Improbe take the first matching message
+// whose envelope has arrived out of the matching queue and name it by an MPI_Message handle;
+// MPI_Mrecv and MPI_Imrecv receive exactly that message, whatever receives were posted since.
+// The message's payload moves as it would for any receive posted at the MPI_Mrecv: an eager
+// payload may already be in, a rendezvous transfer starts then.
+#include "libsimmpi/p2p/matched_messages.hpp"
+#include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/probe.hpp"
+#include "libsimmpi/p2p/transport.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+// Claims message `m` (found by a probe on `comm`) for the caller under a new handle.
+MPI_Message claim(ApiCall& call, Communicator& comm, const Message* m, MPI_Status* status) {
+  message_status(*m, status);
+  comm.add_request();
+  return MatchedMessages::get().add(call.rank, {claim_unexpected(call.world, m), &comm});
+}
+
+int mprobe(const char* name, int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
+           MPI_Status* status) {
+  ApiCall call(name);
+  P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
+  if (!t.ok()) return t.error;
+  if (!message) return call.fail(comm, MPI_ERR_ARG, "message is NULL");
+  if (source == MPI_PROC_NULL) {
+    if (flag) *flag = 1;
+    *message = MPI_MESSAGE_NO_PROC;
+    proc_null_status(status);
+    return MPI_SUCCESS;
+  }
+  const Message* m = flag ? poll_for_message(call, *t.comm, source, tag)
+                          : wait_for_message(call, *t.comm, source, tag);
+  if (flag) *flag = m != nullptr;
+  if (m) *message = claim(call, *t.comm, m, status);
+  return MPI_SUCCESS;
+}
+
+// Starts the receive of matched message *message into a request, or nullptr after raising the
+// error in *err. Sets *message to MPI_MESSAGE_NULL (MPI-3.1 3.8.3).
+Request* mrecv(ApiCall& call, void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
+               int* err) {
+  if (!message) {
+    *err = call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "message is NULL");
+    return nullptr;
+  }
+  if (*message == MPI_MESSAGE_NO_PROC) {
+    *message = MPI_MESSAGE_NULL;
+    return null_peer_request(call.world, RequestKind::Recv);
+  }
+  MatchedMessages::Entry* e = MatchedMessages::get().find(call.rank, *message);
+  if (!e) {
+    *err = call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                     "message=0x%08x is not a message matched by this rank's MPI_Mprobe or "
+                     "MPI_Improbe (each is received once)",
+                     static_cast<unsigned>(*message));
+    return nullptr;
+  }
+  MPI_Comm comm = e->comm->handle();
+  if (count < 0) {
+    *err = call.fail(comm, MPI_ERR_COUNT, "count=%d is negative", count);
+    return nullptr;
+  }
+  const Datatype* type = call.datatype(datatype, comm);
+  if (!type) {
+    *err = MPI_ERR_TYPE;
+    return nullptr;
+  }
+  MatchedMessages::Entry entry = *e;
+  MatchedMessages::get().remove(call.rank, *message);
+  *message = MPI_MESSAGE_NULL;
+  Request* r = start_matched_recv(call.world, *entry.comm, entry.message, buf, count, *type);
+  entry.comm->drop_request();  // the request holds the communicator now
+  return r;
+}
+
+}  // namespace
+}  // namespace simmpi::mpi
+
+using namespace simmpi::mpi;
+
+extern "C" {
+
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
+  return mprobe("MPI_Mprobe", source, tag, comm, nullptr, message, status);
+}
+
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
+                MPI_Status* status) {
+  if (!flag) {
+    ApiCall call("MPI_Improbe");
+    return call.fail(comm, MPI_ERR_ARG, "flag is NULL");
+  }
+  return mprobe("MPI_Improbe", source, tag, comm, flag, message, status);
+}
+
+int MPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
+              MPI_Status* status) {
+  ApiCall call("MPI_Mrecv");
+  int err = MPI_SUCCESS;
+  Request* r = mrecv(call, buf, count, datatype, message, &err);
+  if (!r) return err;
+  wait_request(call.world, *r);
+  err = check_truncation(call, *r);
+  retire_request(call.world, r, status);
+  return err;
+}
+
+int MPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
+               MPI_Request* request) {
+  ApiCall call("MPI_Imrecv");
+  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
+  int err = MPI_SUCCESS;
+  Request* r = mrecv(call, buf, count, datatype, message, &err);
+  if (!r) return err;
+  *request = r->handle;
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"

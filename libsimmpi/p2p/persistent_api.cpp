@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0
+// Persistent requests (MPI-3.1 3.9): MPI_Send_init and its modes, MPI_Recv_init, MPI_Start and
+// MPI_Startall. An init call checks its arguments once and keeps them in an inactive request;
+// each MPI_Start posts it through the transport exactly as MPI_Isend/MPI_Irecv would, so a
+// started persistent operation costs and matches what the nonblocking one does. Completion
+// (completion_api.cpp) makes the request inactive again instead of freeing it.
+#include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/transport.hpp"
+
+namespace simmpi::mpi {
+namespace {
+
+const char* init_call(SendMode mode) {
+  switch (mode) {
+    case SendMode::Standard:
+      return "MPI_Send_init";
+    case SendMode::Synchronous:
+      return "MPI_Ssend_init";
+    case SendMode::Ready:
+      return "MPI_Rsend_init";
+    case SendMode::Buffered:
+      return "MPI_Bsend_init";
+  }
+  return "";
+}
+
+Request* persistent_request(World& w) {
+  Request* r = w.requests().create();
+  r->persistent = true;
+  r->active = false;
+  return r;
+}
+
+int send_init(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+              MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(init_call(mode));
+  if (!request) return call.fail(comm, MPI_ERR_ARG, "request is NULL");
+  P2PTarget t = check_p2p(call, Direction::Send, buf, count, datatype, dest, tag, comm);
+  if (!t.ok()) return t.error;
+  Request* r = persistent_request(call.world);
+  prepare_send(call.world, r, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode);
+  *request = r->handle;
+  return MPI_SUCCESS;
+}
+
+// A started operation with an MPI_PROC_NULL peer completes at once, as MPI_Isend's does.
+void complete_null_peer(World& w, Request* r) {
+  r->status = MPI_Status{MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0};
+  r->complete_at = w.now();
+}
+
+// Starts persistent request `r` of the caller; MPI_SUCCESS or the error raised.
+int start(ApiCall& call, MPI_Request handle, int index) {
+  Request* r = handle == MPI_REQUEST_NULL ? nullptr : call.world.requests().find(handle);
+  if (!r || r->owner != call.rank || !r->persistent)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                     "request[%d]=0x%08x is not a persistent request of this rank (made by "
+                     "MPI_Send_init, MPI_Recv_init...)",
+                     index, static_cast<unsigned>(handle));
+  if (r->active)
+    return call.fail(r->comm->handle(), MPI_ERR_REQUEST,
+                     "request[%d]=0x%08x is already active; complete it (MPI_Wait...) before "
+                     "starting it again",
+                     index, static_cast<unsigned>(handle));
+  if (r->kind == RequestKind::Send && r->mode == SendMode::Buffered && r->peer != MPI_PROC_NULL) {
+    int err = reserve_bsend(call, r->comm->handle(), r->capacity_bytes());
+    if (err) return err;
+  }
+  r->active = true;
+  if (r->peer == MPI_PROC_NULL)
+    complete_null_peer(call.world, r);
+  else if (r->kind == RequestKind::Send)
+    post_send(call.world, r);
+  else
+    post_recv(call.world, r);
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+}  // namespace simmpi::mpi
+
+using namespace simmpi::mpi;
+
+extern "C" {
+
+int MPI_Send_init(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+                  MPI_Request* request) {
+  return send_init(SendMode::Standard, buf, count, dt, dest, tag, comm, request);
+}
+
+int MPI_Ssend_init(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return send_init(SendMode::Synchronous, buf, count, dt, dest, tag, comm, request);
+}
+
+int MPI_Rsend_init(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return send_init(SendMode::Ready, buf, count, dt, dest, tag, comm, request);
+}
+
+int MPI_Bsend_init(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return send_init(SendMode::Buffered, buf, count, dt, dest, tag, comm, request);
+}
+
+int MPI_Recv_init(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+                  MPI_Request* request) {
+  ApiCall call("MPI_Recv_init");
+  if (!request) return call.fail(comm, MPI_ERR_ARG, "request is NULL");
+  P2PTarget t = check_p2p(call, Direction::Recv, buf, count, dt, source, tag, comm);
+  if (!t.ok()) return t.error;
+  Request* r = persistent_request(call.world);
+  prepare_recv(call.world, r, *t.comm, Channel::User, source, tag, buf, count, *t.type);
+  *request = r->handle;
+  return MPI_SUCCESS;
+}
+
+int MPI_Start(MPI_Request* request) {
+  ApiCall call("MPI_Start");
+  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
+  return start(call, *request, 0);
+}
+
+// Starts them in array order, so two started requests to one peer match in that order.
+int MPI_Startall(int count, MPI_Request requests[]) {
+  ApiCall call("MPI_Startall");
+  if (count < 0) return call.fail(MPI_COMM_WORLD, MPI_ERR_COUNT, "count=%d is negative", count);
+  if (count > 0 && !requests)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_requests is NULL");
+  for (int i = 0; i < count; ++i) {
+    int err = start(call, requests[i], i);
+    if (err) return err;
+  }
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"

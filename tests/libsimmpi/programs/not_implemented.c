@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Calls a function simmpi does not implement, chosen by argv[1]; the run must end with one
+ * message naming the function, the rank and the reason, and exit status 1:
+ *   win    rank 3 calls MPI_Win_create after a barrier
+ *   file   rank 0 calls MPI_File_open
+ *   tool   every rank calls MPI_T_init_thread before MPI_Init (rank 0 runs first)
+ *   spawn  rank 2 calls MPI_Comm_spawn */
+#include <mpi.h>
+#include <string.h>
+
+int main(int argc, char** argv) {
+  const char* what = argc > 1 ? argv[1] : "";
+  int rank = -1, provided;
+  if (!strcmp(what, "tool")) {
+    MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
+  }
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (!strcmp(what, "win") && rank == 3) {
+    static double base[16];
+    MPI_Win win;
+    MPI_Win_create(base, sizeof base, sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  }
+  if (!strcmp(what, "file") && rank == 0) {
+    MPI_File fh;
+    MPI_File_open(MPI_COMM_SELF, "out.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+  }
+  if (!strcmp(what, "spawn") && rank == 2) {
+    MPI_Comm child;
+    MPI_Comm_spawn("worker", MPI_ARGV_NULL, 2, MPI_INFO_NULL, 0, MPI_COMM_SELF, &child,
+                   MPI_ERRCODES_IGNORE);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Misuse of persistent requests, matched messages and info objects, chosen by argv[1]; each
+ * must end the run with one clear message (MPI_ERRORS_ARE_FATAL):
+ *   restart  MPI_Start of a persistent receive that is still active
+ *   start    MPI_Start of a request made by MPI_Irecv
+ *   mrecv    MPI_Mrecv twice on one matched message (a saved copy of the handle)
+ *   info     MPI_Info_set on a freed info */
+#include <mpi.h>
+#include <string.h>
+
+int main(int argc, char** argv) {
+  const char* what = argc > 1 ? argv[1] : "";
+  int v = 0;
+  MPI_Request r;
+  MPI_Init(&argc, &argv);
+  if (!strcmp(what, "restart")) {
+    MPI_Recv_init(&v, 1, MPI_INT, 0, 5, MPI_COMM_SELF, &r);
+    MPI_Start(&r);
+    MPI_Start(&r);
+  }
+  if (!strcmp(what, "start")) {
+    MPI_Irecv(&v, 1, MPI_INT, 0, 5, MPI_COMM_SELF, &r);
+    MPI_Start(&r);
+  }
+  if (!strcmp(what, "mrecv")) {
+    MPI_Message m, copy;
+    MPI_Send(&v, 1, MPI_INT, 0, 5, MPI_COMM_SELF);
+    MPI_Mprobe(0, 5, MPI_COMM_SELF, &m, MPI_STATUS_IGNORE);
+    copy = m;
+    MPI_Mrecv(&v, 1, MPI_INT, &m, MPI_STATUS_IGNORE);
+    MPI_Mrecv(&v, 1, MPI_INT, &copy, MPI_STATUS_IGNORE);
+  }
+  if (!strcmp(what, "info")) {
+    MPI_Info info, saved;
+    MPI_Info_create(&info);
+    saved = info;
+    MPI_Info_free(&info);
+    MPI_Info_set(saved, "key", "value");
+  }
+  MPI_Finalize();
+  return 0;
+}

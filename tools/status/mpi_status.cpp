@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+// Prints docs/status.md: every MPI-3.1 function, implemented or not and why, by chapter, from
+// the two tables that decide it (libsimmpi/include/simmpi_functions.h lists the functions,
+// libsimmpi/api/not_implemented.def the missing ones). The test mpi_status_doc compares the
+// output with the committed file, so the page cannot go stale.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "libsimmpi/api/not_implemented.hpp"
+
+namespace {
+
+struct Function {
+  const char* name;
+  const char* area;
+};
+
+constexpr Function kFunctions[] = {
+#define SIMMPI_FUNCTION(name, area) {#name, #area},
+#include "libsimmpi/include/simmpi_functions.h"
+#undef SIMMPI_FUNCTION
+};
+
+struct Missing {
+  const char* name;
+  const char* reason;
+};
+
+constexpr Missing kMissing[] = {
+#define SIMMPI_NOT_IMPLEMENTED(name, reason) {#name, simmpi::mpi::missing::reason},
+#include "libsimmpi/api/not_implemented.def"
+#undef SIMMPI_NOT_IMPLEMENTED
+};
+
+struct Area {
+  const char* key;
+  const char* title;
+  const char* summary;
+};
+
+// One paragraph per chapter: what works, and the limits a user should know.
+constexpr Area kAreas[] = {
+    {"P2p", "Point-to-point communication (chapter 3)",
+     "All of it: every send mode blocking, nonblocking and persistent, receives, probes and "
+     "matched probes, the Wait and Test families, cancellation. Messages are matched at send time "
+     "and moved by the eager or rendezvous protocol; payloads are really delivered. Limits: "
+     "MPI_Cancel withdraws receives that have not matched, never sends (the standard allows "
+     "it); ready mode (MPI_Rsend) behaves as standard mode."},
+    {"Datatypes", "Datatypes (chapter 4)",
+     "All constructors, queries, packing and addresses, except canonical packing in the "
+     "external32 representation."},
+    {"Collectives", "Collective communication (chapter 5)",
+     "Every blocking and nonblocking collective on intracommunicators, with the algorithms and "
+     "selection rules of Open MPI and MPICH, user-defined operations and MPI_IN_PLACE. "
+     "MPI_(I)alltoallw uses the alltoallv schedule. Limit: collectives on intercommunicators "
+     "end the run with an error."},
+    {"Groups", "Groups, contexts, communicators and caching (chapter 6)",
+     "Groups, communicator construction (dup, split, split_type, create, create_group), "
+     "intercommunicators, names, info (no hints are used) and attribute caching on "
+     "communicators. Not implemented: attributes on datatypes and MPI_Comm_idup."},
+    {"Topologies", "Process topologies (chapter 7)",
+     "Cartesian, graph and distributed-graph topologies, and the neighborhood collectives, "
+     "blocking and nonblocking."},
+    {"Environment", "MPI environmental management (chapter 8)",
+     "Initialization, clocks in simulated time, error handlers, classes, codes and strings, "
+     "MPI_Alloc_mem (plain heap memory)."},
+    {"Info", "The info object (chapter 9)",
+     "All of it. MPI_INFO_ENV holds maxprocs, host, wdir and thread_level."},
+    {"Dynamic", "Process creation and management (chapter 10)",
+     "Not implemented: a simmpi run has a fixed number of ranks. MPI_Comm_get_parent returns "
+     "MPI_COMM_NULL, which is right for processes nobody spawned."},
+    {"Rma", "One-sided communication (chapter 11)", "Not implemented."},
+    {"External", "External interfaces (chapter 12)",
+     "Generalized requests, the status setters and the thread-level calls. Ranks are fibers, so "
+     "every thread level up to MPI_THREAD_MULTIPLE holds as long as the program starts no "
+     "threads of its own."},
+    {"Io", "I/O (chapter 13)", "Not implemented."},
+    {"Tool", "Tool support (chapter 14)",
+     "The profiling interface: every function also has its PMPI_ name, and MPI_Pcontrol does "
+     "nothing unless a tool intercepts it. Not implemented: the MPI_T tool information "
+     "interface."},
+    {"Bindings", "Language bindings (chapter 17)",
+     "Handle and status conversion between C and Fortran (handles are the same integers in "
+     "both) and MPI_Type_match_size. Not implemented: the Fortran 90 parameterized datatypes."},
+    {"Removed", "Removed in MPI-3.0, still provided",
+     "The MPI-1 names old programs still call; they are not counted as MPI-3.1 functions."},
+};
+
+const char* missing_reason(const char* name) {
+  for (const Missing& m : kMissing)
+    if (!std::strcmp(m.name, name)) return m.reason;
+  return nullptr;
+}
+
+std::vector<const Function*> in_area(const char* key) {
+  std::vector<const Function*> v;
+  for (const Function& f : kFunctions)
+    if (!std::strcmp(f.area, key)) v.push_back(&f);
+  return v;
+}
+
+int count_missing(const std::vector<const Function*>& fs) {
+  int n = 0;
+  for (const Function* f : fs) n += missing_reason(f->name) != nullptr;
+  return n;
+}
+
+void print_overview() {
+  int total = 0, missing = 0;
+  for (const Area& a : kAreas) {
+    if (!std::strcmp(a.key, "Removed")) continue;
+    auto fs = in_area(a.key);
+    total += static_cast<int>(fs.size());
+    missing += count_missing(fs);
+  }
+  std::printf("# MPI-3.1 coverage\n\n");
+  std::printf(
+      "Generated by `simmpi-mpi-status` (tools/status/mpi_status.cpp) from\n"
+      "libsimmpi/include/simmpi_functions.h and libsimmpi/api/not_implemented.def; the "
+      "test\n`mpi_status_doc` fails when this page is stale. To regenerate it:\n"
+      "`build/bin/simmpi-mpi-status > docs/status.md`.\n\n");
+  std::printf(
+      "Of the %d C functions of MPI-3.1, simmpi implements %d; %d are not "
+      "implemented.\nEvery one of them links, under its MPI_ and its PMPI_ name; "
+      "calling one that is not\nimplemented ends the run with one message naming the "
+      "function, the rank and the reason,\nand exit status 1:\n\n",
+      total, total - missing, missing);
+  std::printf(
+      "    simmpi: error: [t=0.000003000000 s r3] MPI_Win_create is not implemented by "
+      "simmpi\n    (one-sided communication); see docs/status.md\n\n");
+  std::printf("| chapter | functions | implemented | not implemented |\n|---|---:|---:|---:|\n");
+  for (const Area& a : kAreas) {
+    auto fs = in_area(a.key);
+    int m = count_missing(fs);
+    std::printf("| %s | %zu | %zu | %d |\n", a.title, fs.size(), fs.size() - m, m);
+  }
+}
+
+void print_area(const Area& a) {
+  std::printf("\n## %s\n\n%s\n\n| function | status |\n|---|---|\n", a.title, a.summary);
+  for (const Function* f : in_area(a.key)) {
+    const char* reason = missing_reason(f->name);
+    if (reason)
+      std::printf("| %s | not implemented (%s) |\n", f->name, reason);
+    else
+      std::printf("| %s | implemented |\n", f->name);
+  }
+}
+
+}  // namespace
+
+int main() {
+  print_overview();
+  for (const Area& a : kAreas) print_area(a);
+  return 0;
+}
