@@ -42,12 +42,14 @@ void mpi_null_delete_fn_(const MPI_Fint*, const MPI_Fint*, const MPI_Fint*, cons
 }
 
 // The same under gfortran -fsecond-underscore (g77's convention).
-void mpi_comm_null_copy_fn__() __attribute__((alias("mpi_comm_null_copy_fn_")));
-void mpi_comm_dup_fn__() __attribute__((alias("mpi_comm_dup_fn_")));
-void mpi_comm_null_delete_fn__() __attribute__((alias("mpi_comm_null_delete_fn_")));
-void mpi_null_copy_fn__() __attribute__((alias("mpi_null_copy_fn_")));
-void mpi_dup_fn__() __attribute__((alias("mpi_dup_fn_")));
-void mpi_null_delete_fn__() __attribute__((alias("mpi_null_delete_fn_")));
+decltype(mpi_comm_null_copy_fn_) mpi_comm_null_copy_fn__
+    __attribute__((alias("mpi_comm_null_copy_fn_")));
+decltype(mpi_comm_dup_fn_) mpi_comm_dup_fn__ __attribute__((alias("mpi_comm_dup_fn_")));
+decltype(mpi_comm_null_delete_fn_) mpi_comm_null_delete_fn__
+    __attribute__((alias("mpi_comm_null_delete_fn_")));
+decltype(mpi_null_copy_fn_) mpi_null_copy_fn__ __attribute__((alias("mpi_null_copy_fn_")));
+decltype(mpi_dup_fn_) mpi_dup_fn__ __attribute__((alias("mpi_dup_fn_")));
+decltype(mpi_null_delete_fn_) mpi_null_delete_fn__ __attribute__((alias("mpi_null_delete_fn_")));
 }  // extern "C"
 #pragma GCC visibility pop
 

@@ -76,9 +76,14 @@ struct Pieces {
   std::string before, argument, after;
 };
 
+// A helper object of fortran_args.hpp that converts around the call, built from `args`.
+Pieces helper(const std::string& type, const FParam& p, const std::string& args) {
+  std::string local = p.c.name + "_c";
+  return {"  fortran::" + type + " " + local + "(" + args + ");\n", local + ".get()", ""};
+}
+
 Pieces pieces(const Binding& b, const FParam& p) {
   const std::string& n = p.c.name;
-  const std::string local = n + "_c";
   const std::string length = p.length.empty() ? "" : "*" + p.length;
   switch (p.conv) {
     case Conv::Value:
@@ -88,28 +93,24 @@ Pieces pieces(const Binding& b, const FParam& p) {
     case Conv::WidenValue:
       return {"", "static_cast<MPI_Aint>(*" + n + ")", ""};
     case Conv::WidenArray:
-      return {"  fortran::WideArray " + local + "(" + n + ", " + length + ");\n", local + ".get()",
-              ""};
+      return helper("WideArray", p, n + ", " + length);
     case Conv::NarrowOut:
-      return {"  MPI_Aint " + local + " = 0;\n", "&" + local,
-              "  fortran::narrow(\"" + b.proto.name + "\", " + local + ", " + n + ", ierror);\n"};
+      return {"  MPI_Aint " + n + "_c = 0;\n", "&" + n + "_c",
+              "  fortran::narrow(\"" + b.proto.name + "\", " + n + "_c, " + n + ", ierror);\n"};
     case Conv::Choice:
       return {"", "fortran::choice(" + n + ")", ""};
     case Conv::Weights:
       return {"", "fortran::weights(" + n + ")", ""};
     case Conv::StatusOut:
-      return {"  fortran::StatusOut " + local + "(" + n + ");\n", local + ".get()", ""};
+      return helper("StatusOut", p, n);
     case Conv::StatusIn:
-      return {"  fortran::StatusIn " + local + "(" + n + ");\n", local + ".get()", ""};
+      return helper("StatusIn", p, n);
     case Conv::Statuses:
-      return {"  fortran::Statuses " + local + "(" + n + ", " + length + ");\n", local + ".get()",
-              ""};
+      return helper("Statuses", p, n + ", " + length);
     case Conv::StringIn:
-      return {"  fortran::StringIn " + local + "(" + n + ", " + n + "_len);\n", local + ".get()",
-              ""};
+      return helper("StringIn", p, n + ", " + n + "_len");
     case Conv::StringOut:
-      return {"  fortran::StringOut " + local + "(" + n + ", " + n + "_len);\n", local + ".get()",
-              ""};
+      return helper("StringOut", p, n + ", " + n + "_len");
     case Conv::IndexOut:
       return {"", n, "  fortran::to_fortran_index(" + n + ");\n"};
     case Conv::IndicesOut:
