@@ -1,23 +1,36 @@
 # SPDX-License-Identifier: Apache-2.0
 # Helpers to build MPI programs with simmpicc and run them as tests (examples/ and tests/).
 
-# Builds an MPI program with the compiler wrapper (simmpicc for .c, simmpicxx otherwise) into
-# programs/<name>.sim, exactly as a user would.
+# Builds an MPI program with the compiler wrapper (simmpicc for .c, simmpif77 for fixed-form
+# Fortran .f/.F, simmpif90 for .f90/.F90, simmpicxx otherwise) into programs/<name>.sim, exactly
+# as a user would. Other arguments are compiler options; DEPENDS lists files the program includes.
 function(simmpi_program name source)
+  cmake_parse_arguments(P "" "" "DEPENDS" ${ARGN})
   get_filename_component(ext ${source} LAST_EXT)
+  set(deps simmpi simmpi_start ${PROJECT_SOURCE_DIR}/tools/simmpicc.in ${P_DEPENDS})
   if(ext STREQUAL ".c")
-    set(wrapper ${PROJECT_BINARY_DIR}/bin/simmpicc)
+    set(wrapper simmpicc)
+  elseif(ext MATCHES "^\\.(f|F|for)$")
+    set(wrapper simmpif77)
+  elseif(ext MATCHES "^\\.(f90|F90)$")
+    set(wrapper simmpif90)
   else()
-    set(wrapper ${PROJECT_BINARY_DIR}/bin/simmpicxx)
+    set(wrapper simmpicxx)
+  endif()
+  if(wrapper MATCHES "^simmpif")
+    list(APPEND deps simmpi_fortran_module ${SIMMPI_FORTRAN_INCLUDE_DIR}/mpif.h
+         ${SIMMPI_FORTRAN_INCLUDE_DIR}/mpi.mod)
+  else()
+    list(APPEND deps ${PROJECT_SOURCE_DIR}/libsimmpi/include/mpi.h)
   endif()
   get_filename_component(src ${source} ABSOLUTE)
   set(out ${PROJECT_BINARY_DIR}/programs/${name}.sim)
   add_custom_command(OUTPUT ${out}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/programs
-    COMMAND ${wrapper} -O2 -g -Wall ${src} -o ${out} ${ARGN}
-    DEPENDS ${src} simmpi simmpi_start ${PROJECT_SOURCE_DIR}/tools/simmpicc.in
-            ${PROJECT_SOURCE_DIR}/libsimmpi/include/mpi.h
-    COMMENT "simmpicc ${source}" VERBATIM)
+    COMMAND ${PROJECT_BINARY_DIR}/bin/${wrapper} -O2 -g -Wall ${src} -o ${out}
+            ${P_UNPARSED_ARGUMENTS}
+    DEPENDS ${src} ${deps}
+    COMMENT "${wrapper} ${source}" VERBATIM)
   add_custom_target(program_${name} ALL DEPENDS ${out})
 endfunction()
 

@@ -718,7 +718,16 @@ int MPI_Info_free(MPI_Info* info);
 /* Handle and status conversion between C and Fortran (17.2.4, 17.2.5): handles are integers, the
  * same in both languages; a Fortran status is the C one seen as MPI_Fint words. */
 typedef MPI_Status MPI_F08_status;
-#define MPI_F_STATUS_SIZE ((int)(sizeof(MPI_Status) / sizeof(MPI_Fint))) /* MPI-4.0 name */
+/* A Fortran status is INTEGER(MPI_STATUS_SIZE) holding the bytes of an MPI_Status: SOURCE, TAG,
+ * ERROR, cancelled, received bytes (2 ints). */
+#define MPI_F_STATUS_SIZE 6
+#define MPI_F_SOURCE 0
+#define MPI_F_TAG 1
+#define MPI_F_ERROR 2
+MPI_Fint* simmpi_f_status_ignore(void);
+MPI_Fint* simmpi_f_statuses_ignore(void);
+#define MPI_F_STATUS_IGNORE (simmpi_f_status_ignore())
+#define MPI_F_STATUSES_IGNORE (simmpi_f_statuses_ignore())
 MPI_Fint MPI_Comm_c2f(MPI_Comm comm);
 MPI_Comm MPI_Comm_f2c(MPI_Fint comm);
 MPI_Fint MPI_Type_c2f(MPI_Datatype type);

@@ -12,6 +12,25 @@ cmake --install "$build" --prefix "$work/prefix" >/dev/null
 "$work/prefix/bin/simmpicc" "$src/examples/ring.c" -o "$work/ring.sim"
 out=$("$work/ring.sim" -n 6 --quiet)
 grep -q "token 15 (expected 15)" <<<"$out" || { echo "FAIL: installed simmpicc: $out"; exit 1; }
+# The installed Fortran wrapper finds mpi.mod and mpif.h in the prefix.
+if command -v gfortran >/dev/null; then
+  cat >"$work/hello.f90" <<'F90'
+program hello
+  use mpi
+  implicit none
+  integer :: rank, n, ierr
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, n, ierr)
+  if (rank == n - 1) print '(a,i0,a,i0)', 'hello from ', rank, ' of ', n
+  call MPI_Finalize(ierr)
+end program hello
+F90
+  "$work/prefix/bin/simmpif90" "$work/hello.f90" -o "$work/hello.sim"
+  out=$("$work/hello.sim" -n 3 --quiet)
+  grep -q "hello from 2 of 3" <<<"$out" || { echo "FAIL: installed simmpif90: $out"; exit 1; }
+  [ -f "$work/prefix/include/mpif.h" ] || { echo "FAIL: mpif.h is not installed"; exit 1; }
+fi
 mkdir "$work/project"
 cat >"$work/project/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.25)

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// simmpi_fortran_gen, a build tool: it reads the C prototypes of mpi.h and the table
+// libsimmpi/fortran/bindings.tbl, and writes the Fortran bindings (C++ entry points mpi_send_...),
+// mpif.h and the source of the mpi module. Adding a C function to mpi.h and its name to the table
+// is all a new Fortran binding takes.
+//
+// How a binding is derived: each C parameter gets a Fortran type and a conversion (Conv) from its
+// C type and name, by the rules of binding_rules.cpp (a buffer is a choice argument, `int* flag`
+// is LOGICAL, `MPI_Status*` a status array, `const char*` a CHARACTER*(*)...); the table may give
+// a parameter's Fortran type where MPI's Fortran binding differs from the rule (the MPI-1 calls'
+// INTEGER addresses), or hand a whole binding to custom_bindings.hpp.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace simmpi::mpi::fortran {
+
+// A mistake in mpi.h or the table that stops the generator, with its location.
+struct GenError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A parameter of a C prototype, as written in mpi.h.
+struct CParam {
+  std::string type;  // base type without const, '*' and "[]": "int", "MPI_Comm", "void"
+  std::string name;
+  bool is_const = false;
+  int pointers = 0;  // number of '*'
+  int extents = 0;   // 1 for "name[]", 2 for "name[][3]"
+  std::string decl;  // the whole declaration, normalized: "const int dims[]"
+};
+
+struct CPrototype {
+  std::string ret;   // return type: "int", "double", "MPI_Aint", "MPI_Fint"...
+  std::string name;  // "MPI_Send"
+  std::vector<CParam> params;
+};
+
+// One line of bindings.tbl.
+struct TableEntry {
+  std::string name;
+  bool custom = false;
+  bool c_only = false;
+  bool unbound = false;  // MPI-3.1 has a Fortran binding, simmpi does not generate it (yet)
+  std::map<std::string, std::string> types;  // parameter name -> Fortran type given
+  int line = 0;
+};
+
+enum class FType { Integer, Address, Count, Offset, Logical, Choice, Character, Procedure, Status };
+
+// How the Fortran argument becomes the C one (see fortran_args.hpp for the helpers).
+enum class Conv {
+  Value,         // C takes it by value: *x
+  LogicalValue,  // a LOGICAL passed to a C int by value: *x != 0
+  WidenValue,    // an INTEGER passed to a C MPI_Aint by value
+  Pass,          // the same bytes on both sides: handles, ints, LOGICAL(4) (gfortran's .TRUE. is 1)
+  WidenArray,    // INTEGER(*) read as const MPI_Aint[]
+  NarrowOut,     // an INTEGER written from a C MPI_Aint*
+  Choice,        // a buffer (MPI_BOTTOM, MPI_IN_PLACE)
+  Weights,       // graph weights (MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY)
+  StatusOut,
+  StatusIn,
+  Statuses,
+  StringIn,
+  StringOut,
+  IndexOut,    // a request index, 0-based in C, 1-based in Fortran
+  IndicesOut,  // array_of_indices, likewise
+  Procedure,   // a Fortran procedure C calls with the same by-reference arguments
+  Opaque,      // in a custom binding: passed on as the table's Fortran type
+  Omit,        // no Fortran argument (MPI_Init's argc, argv); C gets a null pointer
+};
+
+struct FParam {
+  CParam c;
+  FType ftype = FType::Integer;
+  Conv conv = Conv::Pass;
+  bool array = false;  // the Fortran dummy is an array: x(*), x(3,*) or status(MPI_STATUS_SIZE,*)
+  std::string length;  // the parameter that holds the number of elements, when the helper needs it
+};
+
+struct Binding {
+  CPrototype proto;
+  std::vector<FParam> params;
+  bool custom = false;
+  // C functions that return something other than an error code are Fortran functions, without
+  // IERROR (MPI_WTIME, MPI_AINT_ADD).
+  bool is_function() const { return proto.ret != "int"; }
+};
+
+struct Constant {
+  std::string name;
+  long long value;
+};
+
+// c_prototypes.cpp
+std::vector<CPrototype> parse_prototypes(const std::string& header_text);
+std::vector<TableEntry> parse_table(const std::string& table_text);
+// binding_rules.cpp
+Binding derive_binding(const CPrototype& proto, const TableEntry& entry);
+// mpi_h_constants.cpp: every object-like MPI_* macro of mpi.h with an integer value.
+std::vector<Constant> mpi_h_constants();
+// cpp_writer.cpp
+std::string write_cpp_bindings(const std::vector<Binding>& bindings);
+// fortran_writer.cpp
+std::string write_mpif_h(const std::vector<Constant>& constants,
+                         const std::vector<Binding>& bindings);
+std::string write_mpi_module(const std::vector<Constant>& constants,
+                             const std::vector<Binding>& bindings);
+// fortran_interfaces.cpp: the module's interface block.
+std::string write_interfaces(const std::vector<Binding>& bindings);
+
+// The Fortran external name gfortran gives a procedure: lowercase and one trailing underscore.
+std::string fortran_symbol(const std::string& c_name);
+
+}  // namespace simmpi::mpi::fortran
