@@ -14,6 +14,7 @@
 #include "libsimmpi/comm/comm_objects.hpp"
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/launch/launch_options.hpp"
+#include "libsimmpi/launch/platform_presets.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
 #include "runtime/config/config.hpp"
 #include "runtime/config/help.hpp"
@@ -34,7 +35,7 @@ const std::ios_base::Init g_streams_constructed;
 
 runtime::Config load_config(const LaunchOptions& o) {
   runtime::Config config;
-  if (!o.platform.empty()) config.load_file(o.platform);
+  if (!o.platform.empty()) config.load_file(find_platform_file(o.platform));
   for (const std::string& s : o.sets) config.set(s);
   return config;
 }

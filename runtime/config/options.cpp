@@ -115,6 +115,10 @@ const std::vector<OptionSpec>& option_registry() {
        "Memory bandwidth one core draws alone; a rank gets min(node.memory_bw / "
        "node.ranks_per_node, its cores x this).",
        {}, 1, 1e18},
+      {"node.memory", Kind::Size, "0B",
+       "Main memory of one node. The simulator does not limit allocations by it; simmpi-hpl "
+       "sizes its default problem from it. 0B: not given.",
+       {}, 0, 1e18},
       {"node.cores_per_rank", Kind::Integer, "1",
        "Cores (threads) each rank computes with; fewer when ranks x cores oversubscribe a node.",
        {}, 1, 1e6},
@@ -199,7 +203,8 @@ const std::vector<OptionSpec>& option_registry() {
        {}, 1, 1e9},
       {"network.fat_tree.level_bw", Kind::Text, "",
        "Bandwidth of the links of each level, e.g. \"[100Gbps, 200Gbps]\" (level 1 joins the "
-       "nodes to their leaf switches); empty: network.link_bw everywhere."},
+       "nodes to their leaf switches); a level given as 0bps, and every level when this is empty, "
+       "has network.link_bw."},
       {"network.fat_tree.routing", Kind::Choice, "dmodk", "How a flow picks its up ports.",
        {{"dmodk", "D-mod-K (Zahavi): from the destination, so shift permutations never share "
                   "a link on a full tree"},
