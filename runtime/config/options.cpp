@@ -56,6 +56,19 @@ const std::vector<OptionSpec>& option_registry() {
         {"mmap", "map the rank's own pages of a memory file over the segment (one system call "
                  "per switch, independent of the segment's size)"},
         {"none", "all ranks share the globals (only for programs that have none that differ)"}}},
+      {"runtime.fold_threshold", Kind::Size, "0B",
+       "In model mode (blas.mode = model), the program's malloc, calloc and realloc of at least "
+       "this many bytes return folded memory: its content is meaningless, every rank's pages map "
+       "one physical block of runtime.fold_block bytes, and messages are timed but not copied "
+       "into it (SMPI's shared malloc; SIMMPI_SHARED_MALLOC does the same explicitly). Lets a "
+       "full-size HPL fit in a laptop's memory. 0B: nothing is folded automatically.",
+       {}, 0, 1e18},
+      {"runtime.fold_block", Kind::Size, "32MiB",
+       "Physical memory behind all folded memory: one block this large, mapped over and over. "
+       "Each block's worth of the largest rank's folded memory costs one of the kernel's 65,530 "
+       "memory mappings (Frontera's HPL, 80 GB per rank: 2,500 mappings at 32MiB). A multiple of "
+       "4KiB.",
+       {}, 65536, 1099511627776.0},
       {"runtime.epoch", Kind::Integer, "1700000000",
        "Seconds since 1970 that gettimeofday, clock_gettime(CLOCK_REALTIME) and time return at "
        "simulated time zero, so runs are reproducible.",
