@@ -69,6 +69,9 @@ def parse_args(argv):
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel compilations")
     p.add_argument("--build-only", action="store_true", help="build, print the binary's path")
     p.add_argument("--print-dat", action="store_true", help="print the input file and exit")
+    p.add_argument("--print-source", action="store_true",
+                   help="fetch the sources, print their HPL directory and flavour (hpl or "
+                        "hpcc), and exit")
     p.add_argument("--verbose", action="store_true", help="show commands and HPL's output")
     return p.parse_args(argv)
 
@@ -230,6 +233,9 @@ def main(argv):
         print(dat.text(), end="")
         return 0
     src = hplsrc.obtain(args.source, args.verbose)
+    if args.print_source:
+        print(src.root, src.flavour)
+        return 0
     exe = locked_build(src, args)
     if args.build_only:
         print(exe)
