@@ -42,7 +42,8 @@ std::vector<int> per_level(const runtime::Config& c, const char* key, std::size_
   return std::vector<int>(v.begin(), v.end());
 }
 
-// "[100Gbps, 200Gbps]" -> bytes/s per level; empty text -> network.link_bw everywhere.
+// "[100Gbps, 200Gbps]" -> bytes/s per level; empty text -> network.link_bw everywhere, and a
+// level given as 0bps -> network.link_bw (so --set network.link_bw still varies it).
 std::vector<double> level_bandwidths(const runtime::Config& c, std::size_t h) {
   std::string text = c.text("network.fat_tree.level_bw");
   if (text.find_first_not_of(" \t") == std::string::npos)
@@ -59,10 +60,7 @@ std::vector<double> level_bandwidths(const runtime::Config& c, std::size_t h) {
     std::string why;
     auto bw = runtime::parse_quantity(item, runtime::Quantity::Bandwidth, &why);
     if (!bw) fail("\"" + item + "\": " + why);
-    if (*bw <= 0)
-      fail("level " + std::to_string(out.size() + 1) +
-           " has zero bandwidth; links "
-           "need a positive bandwidth such as \"100Gbps\"");
+    if (*bw <= 0) *bw = c.bandwidth_Bps("network.link_bw");  // "0bps": follow link_bw
     if (*bw > 1e15) fail("level " + std::to_string(out.size() + 1) + ": at most 8000Tbps");
     out.push_back(*bw);
   }

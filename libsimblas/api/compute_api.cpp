@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "libsimblas/core/blas_args.hpp"
+#include "hardware/compute/compute_model.hpp"
 #include "libsimblas/core/charge.hpp"
 #include "runtime/core/error.hpp"
 #include "runtime/sched/scheduler.hpp"
@@ -22,6 +23,34 @@ void simmpi_compute(double flops, double bytes) {
   t.ops = flops;
   t.bytes = bytes;
   (void)simmpi::blas::charge(t);  // time only: nothing to compute
+}
+
+int simmpi_compute_kernel(const char* kernel, double flops, double bytes, long m, long n,
+                          long k) {
+  auto id = simmpi::hardware::parse_kernel_name(kernel ? kernel : "");
+  if (!id)
+    simmpi::blas::bad_argument(
+        "simmpi_compute_kernel",
+        simmpi::strprintf("kernel \"%s\" is not one of %s", kernel ? kernel : "(null)",
+                          simmpi::hardware::kernel_name_list().c_str())
+            .c_str());
+  if (!(flops >= 0) || !(bytes >= 0) || !std::isfinite(flops) || !std::isfinite(bytes))
+    simmpi::blas::bad_argument(
+        "simmpi_compute_kernel",
+        simmpi::strprintf("flops = %g and bytes = %g must be finite and >= 0", flops, bytes)
+            .c_str());
+  simmpi::hardware::ComputeTask t;
+  t.kernel = id->kernel;
+  t.precision = id->precision;
+  t.ops = flops;
+  t.bytes = bytes;
+  t.dims = {m, n, k};
+  return simmpi::blas::charge(t) ? 1 : 0;
+}
+
+int simmpi_compute_executes(void) {
+  auto* model = simmpi::blas::running_model();
+  return !model || model->executes_kernels() ? 1 : 0;
 }
 
 void simmpi_sleep(double seconds) {

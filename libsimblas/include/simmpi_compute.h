@@ -19,6 +19,16 @@ extern "C" {
 void simmpi_compute(double flops, double bytes);
 /* seconds >= 0 of simulated time. */
 void simmpi_sleep(double seconds);
+/* Charges one call of the kernel named as in compute profiles ("dlaswp", "dlacpy", "dlange",
+ * "dmemcopy", "dmemset", "dgemm"...) doing `flops` operations and moving `bytes` (read plus
+ * written), with its dimensions m, n, k (0 when unused; the smallest positive one selects the
+ * profile's size class). Returns 1 when the caller must also compute the result (blas.mode =
+ * execute, or outside a simulation) and 0 when it must not touch the data, as SimBLAS's own
+ * routines do; this lets a program's own kernels (HPL's row swaps) follow the same rules. An
+ * unknown name is an error. */
+int simmpi_compute_kernel(const char* kernel, double flops, double bytes, long m, long n, long k);
+/* 1 when computations produce their results (execute mode or outside a simulation), else 0. */
+int simmpi_compute_executes(void);
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

@@ -4,6 +4,8 @@
 #ifndef SIMMPI_SIMMPI_H
 #define SIMMPI_SIMMPI_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -11,6 +13,29 @@ extern "C" {
 
 /* Simulated seconds since the start of the run, without the polling cost MPI_Wtime charges. */
 double simmpi_now(void);
+
+/* Memory folding, for running full-size problems in model mode (SMPI's SMPI_SHARED_MALLOC).
+ * A shared (folded) block's content is meaningless: every page of it maps a page of one small
+ * physical block (runtime.fold_block), the blocks of different ranks may have the same
+ * addresses, and messages received into it are timed but not copied. Use it for data whose
+ * values do not steer the program (the matrix of a dense solver), never for indices, counts or
+ * anything else that decides what the program does next. Outside a simulation these are
+ * malloc and free. In model mode (blas.mode = model) with runtime.fold_threshold set, the
+ * program's own malloc, calloc and realloc fold blocks of at least that size by themselves. */
+void* simmpi_shared_malloc(size_t bytes);
+/* A block whose bytes [private_begin, private_end) are ordinary private memory and the rest
+ * folded, e.g. a panel whose pivot indices follow its data. Requires private_begin <=
+ * private_end <= bytes. Written folded pages of it cost memory until it is freed. */
+void* simmpi_partial_shared_malloc(size_t bytes, size_t private_begin, size_t private_end);
+/* Frees a block of either kind, or anything malloc returned. */
+void simmpi_shared_free(void* p);
+/* 1 when the byte at p is folded memory, else 0. */
+int simmpi_is_shared(const void* p);
+
+#define SIMMPI_SHARED_MALLOC(bytes) simmpi_shared_malloc(bytes)
+#define SIMMPI_PARTIAL_SHARED_MALLOC(bytes, private_begin, private_end) \
+  simmpi_partial_shared_malloc((bytes), (private_begin), (private_end))
+#define SIMMPI_SHARED_FREE(p) simmpi_shared_free(p)
 
 #pragma GCC visibility pop
 #ifdef __cplusplus

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <malloc.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,12 +16,15 @@
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/info/info_objects.hpp"
 #include "libsimmpi/launch/launch_options.hpp"
+#include "libsimmpi/launch/platform_presets.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
 #include "libsimmpi/p2p/matched_messages.hpp"
 #include "runtime/config/config.hpp"
 #include "runtime/config/help.hpp"
 #include "runtime/core/error.hpp"
 #include "runtime/core/host_clock.hpp"
+#include "runtime/core/host_memory.hpp"
+#include "runtime/fold/fold_memory.hpp"
 #include "runtime/privatize/program_image.hpp"
 
 namespace simmpi::mpi {
@@ -36,7 +40,7 @@ const std::ios_base::Init g_streams_constructed;
 
 runtime::Config load_config(const LaunchOptions& o) {
   runtime::Config config;
-  if (!o.platform.empty()) config.load_file(o.platform);
+  if (!o.platform.empty()) config.load_file(find_platform_file(o.platform));
   for (const std::string& s : o.sets) config.set(s);
   return config;
 }
@@ -54,17 +58,50 @@ void on_rank_exit(World& world, runtime::Process& p) {
                        p.id(), p.finish_time().to_string().c_str()));
 }
 
+// Automatic folding applies in model mode only: in execute mode the data is computed for real.
+void configure_folding(const runtime::Config& c, int ranks) {
+  std::uint64_t block = c.size_bytes("runtime.fold_block");
+  if (block % static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) != 0)
+    throw ConfigError(strprintf("runtime.fold_block = %s (%s): not a whole number of 4KiB "
+                                "pages; e.g. \"32MiB\"",
+                                c.text("runtime.fold_block").c_str(),
+                                c.origin("runtime.fold_block").c_str()));
+  bool model = c.text("blas.mode") == "model";
+  runtime::FoldMemory::instance().configure(
+      model ? c.size_bytes("runtime.fold_threshold") : 0, block, ranks);
+}
+
+// Peak host memory: getrusage's resident set size, except with folded memory, whose block is
+// mapped thousands of times: then the largest proportional set size, sampled about once per
+// second of wall time (runtime/core/host_memory.hpp).
+void sample_memory(void* peak) {
+  if (runtime::FoldMemory::instance().active())
+    static_cast<runtime::MemoryPeak*>(peak)->sample_if_due(1.0);
+}
+
 void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engine, int ranks,
-                   double wall_s) {
+                   double wall_s, runtime::MemoryPeak& peak) {
   runtime::SimTime end;
   for (int i = 0; i < ranks; ++i)
     end = runtime::max(end, const_cast<runtime::Scheduler&>(sched).process(i).finish_time());
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
+  double rss_mib = static_cast<double>(ru.ru_maxrss) / 1024.0;
+  const runtime::FoldMemory& f = runtime::FoldMemory::instance();
+  if (f.active()) peak.sample();
   std::fprintf(stderr, "simmpi: %d ranks, simulated time %s, %llu events\n", ranks,
                end.to_string().c_str(), static_cast<unsigned long long>(engine.events_processed()));
   std::fprintf(stderr, "simmpi: wall time %.3f s, peak memory %.1f MiB\n", wall_s,
-               static_cast<double>(ru.ru_maxrss) / 1024.0);
+               f.active() ? static_cast<double>(peak.peak_bytes()) / 1048576.0 : rss_mib);
+  if (f.active())
+    std::fprintf(stderr,
+                 "simmpi: folded memory: %.1f GiB of addresses shared by the ranks, in %llu "
+                 "mappings of one %llu MiB block (peak memory is the proportional set size, "
+                 "sampled each second; the resident set size, %.1f MiB, counts the block once "
+                 "per mapping)\n",
+                 static_cast<double>(f.shared_mapped_bytes()) / 1073741824.0,
+                 static_cast<unsigned long long>(f.mappings()),
+                 static_cast<unsigned long long>(f.block_bytes() >> 20), rss_mib);
 }
 
 int simulate(const LaunchOptions& o, const runtime::Config& config) {
@@ -72,6 +109,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   // apiece would otherwise exhaust the kernel's 65,530 mappings.
   mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
   double wall0 = runtime::host_wall_seconds();
+  configure_folding(config, o.ranks);
   runtime::Engine engine;
   hardware::Platform platform(engine, o.ranks, config);
   runtime::Scheduler::Options so;
@@ -89,11 +127,13 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   MatchedMessages matched_messages(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
   sched.set_exit_hook([&world](runtime::Process& p) { on_rank_exit(world, p); });
+  runtime::MemoryPeak peak;
+  sched.set_progress_hook(&sample_memory, &peak);
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);
   sched.run();
   platform.finish();
   std::fflush(nullptr);
-  if (!o.quiet) print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0);
+  if (!o.quiet) print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, peak);
   sched.privatizer().restore_global();
   return 0;
 }

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <vector>
 
 #include "runtime/core/error.hpp"
+#include "runtime/fold/fold_memory.hpp"
 
 namespace simmpi::mpi {
 namespace {
@@ -37,12 +39,64 @@ class RankMemory final : public AddressMap {
   int rank_;
 };
 
+// The parts of a receive's buffer its first `bytes` packed bytes go to, less folded memory
+// (runtime/fold): data landing there would be meaningless, and skipping it is what lets a
+// full-size HPL broadcast its panels without copying them. In packed order.
+struct Piece {
+  std::uint64_t offset;  // in the packed stream
+  std::intptr_t addr;
+  std::uint64_t len;
+};
+const std::vector<Piece>& unfolded_pieces(const Request* r, std::uint64_t bytes) {
+  thread_local std::vector<Piece> pieces;
+  pieces.clear();
+  const runtime::FoldMemory& fold = runtime::FoldMemory::instance();
+  std::uint64_t offset = 0;
+  r->type->map.for_each_block(
+      reinterpret_cast<std::intptr_t>(r->buf), r->count, r->type->extent, bytes,
+      [&](std::intptr_t block, std::uint64_t len) {
+        fold.for_each_unfolded(block, len, [&](std::intptr_t at, std::uint64_t n) {
+          pieces.push_back({offset + static_cast<std::uint64_t>(at - block), at, n});
+        });
+        offset += len;
+      });
+  return pieces;
+}
+
 // Moves up to the receive's capacity of packed bytes into its buffer. `src` is packed data; a
 // short message fills part of the last element (MPI-3.1 3.2.5).
 void unpack_into(World& w, Request* r, const char* src, std::uint64_t bytes) {
   std::uint64_t n = std::min(bytes, r->capacity_bytes());
   if (n == 0) return;
+  if (runtime::FoldMemory::instance().active()) {
+    RankMemory mem(w, r->owner);
+    for (const Piece& p : unfolded_pieces(r, n)) std::memcpy(mem.at(p.addr), src + p.offset, p.len);
+    return;
+  }
   unpack_bytes(src, n, r->count, *r->type, r->buf, RankMemory(w, r->owner));
+}
+
+// With folded memory about: copies the sender's bytes that land on unfolded parts of the
+// receive buffer, block against piece, without packing the rest.
+void copy_unfolded(World& w, int src_world, const Request* s, Request* r, std::uint64_t bytes) {
+  const std::vector<Piece>& pieces = unfolded_pieces(r, bytes);
+  if (pieces.empty()) return;
+  RankMemory from(w, src_world), to(w, r->owner);
+  std::size_t i = 0;
+  std::uint64_t offset = 0;
+  s->type->map.for_each_block(
+      reinterpret_cast<std::intptr_t>(s->buf), s->count, s->type->extent, bytes,
+      [&](std::intptr_t block, std::uint64_t len) {
+        std::uint64_t end = offset + len;
+        while (i < pieces.size() && pieces[i].offset + pieces[i].len <= offset) ++i;
+        for (std::size_t j = i; j < pieces.size() && pieces[j].offset < end; ++j) {
+          std::uint64_t lo = std::max(offset, pieces[j].offset);
+          std::uint64_t hi = std::min(end, pieces[j].offset + pieces[j].len);
+          std::memcpy(to.at(pieces[j].addr + static_cast<std::intptr_t>(lo - pieces[j].offset)),
+                      from.at(block + static_cast<std::intptr_t>(lo - offset)), hi - lo);
+        }
+        offset = end;
+      });
 }
 
 // Copies a message's payload straight from the sender's buffer into the receive's: one copy
@@ -50,6 +104,10 @@ void unpack_into(World& w, Request* r, const char* src, std::uint64_t bytes) {
 void copy_from_sender(World& w, int src_world, const Request* s, Request* r) {
   std::uint64_t bytes = std::min(s->capacity_bytes(), r->capacity_bytes());
   if (bytes == 0) return;
+  if (runtime::FoldMemory::instance().active()) {
+    copy_unfolded(w, src_world, s, r, bytes);
+    return;
+  }
   if (s->type->contiguous) {
     const void* src = w.scheduler().privatizer().translate(src_world, s->buf);
     unpack_into(w, r, static_cast<const char*>(src), bytes);

@@ -56,6 +56,19 @@ const std::vector<OptionSpec>& option_registry() {
         {"mmap", "map the rank's own pages of a memory file over the segment (one system call "
                  "per switch, independent of the segment's size)"},
         {"none", "all ranks share the globals (only for programs that have none that differ)"}}},
+      {"runtime.fold_threshold", Kind::Size, "0B",
+       "In model mode (blas.mode = model), the program's malloc, calloc and realloc of at least "
+       "this many bytes return folded memory: its content is meaningless, every rank's pages map "
+       "one physical block of runtime.fold_block bytes, and messages are timed but not copied "
+       "into it (SMPI's shared malloc; SIMMPI_SHARED_MALLOC does the same explicitly). Lets a "
+       "full-size HPL fit in a laptop's memory. 0B: nothing is folded automatically.",
+       {}, 0, 1e18},
+      {"runtime.fold_block", Kind::Size, "32MiB",
+       "Physical memory behind all folded memory: one block this large, mapped over and over. "
+       "Each block's worth of the largest rank's folded memory costs one of the kernel's 65,530 "
+       "memory mappings (Frontera's HPL, 80 GB per rank: 2,500 mappings at 32MiB). A multiple of "
+       "4KiB.",
+       {}, 65536, 1099511627776.0},
       {"runtime.epoch", Kind::Integer, "1700000000",
        "Seconds since 1970 that gettimeofday, clock_gettime(CLOCK_REALTIME) and time return at "
        "simulated time zero, so runs are reproducible.",
@@ -115,6 +128,10 @@ const std::vector<OptionSpec>& option_registry() {
        "Memory bandwidth one core draws alone; a rank gets min(node.memory_bw / "
        "node.ranks_per_node, its cores x this).",
        {}, 1, 1e18},
+      {"node.memory", Kind::Size, "0B",
+       "Main memory of one node. The simulator does not limit allocations by it; simmpi-hpl "
+       "sizes its default problem from it. 0B: not given.",
+       {}, 0, 1e18},
       {"node.cores_per_rank", Kind::Integer, "1",
        "Cores (threads) each rank computes with; fewer when ranks x cores oversubscribe a node.",
        {}, 1, 1e6},
@@ -199,7 +216,8 @@ const std::vector<OptionSpec>& option_registry() {
        {}, 1, 1e9},
       {"network.fat_tree.level_bw", Kind::Text, "",
        "Bandwidth of the links of each level, e.g. \"[100Gbps, 200Gbps]\" (level 1 joins the "
-       "nodes to their leaf switches); empty: network.link_bw everywhere."},
+       "nodes to their leaf switches); a level given as 0bps, and every level when this is empty, "
+       "has network.link_bw."},
       {"network.fat_tree.routing", Kind::Choice, "dmodk", "How a flow picks its up ports.",
        {{"dmodk", "D-mod-K (Zahavi): from the destination, so shift permutations never share "
                   "a link on a full tree"},

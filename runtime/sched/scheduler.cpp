@@ -199,6 +199,7 @@ void Scheduler::finish_current(int status) {
 
 void Scheduler::run() {
   while (engine_.step()) {
+    if ((engine_.events_processed() & 0xffff) == 0 && progress_hook_) progress_hook_(progress_ctx_);
   }
   for (const Process& p : processes_)
     if (p.entry_ && !p.finished_) report_deadlock();

@@ -97,6 +97,11 @@ class Scheduler {
                             : *auxiliaries_[static_cast<std::size_t>(id - rank_count_)];
   }
   void set_exit_hook(ExitHook hook) { exit_hook_ = std::move(hook); }
+  // Called from run() every 65,536 events (e.g. to sample the host's memory); must not yield.
+  void set_progress_hook(void (*hook)(void* ctx), void* ctx) {
+    progress_hook_ = hook;
+    progress_ctx_ = ctx;
+  }
 
   // Starts process `id` at the current time, running entry(arg) on its own fiber.
   void spawn(int id, Fiber::Entry entry, void* arg);
@@ -167,6 +172,8 @@ class Scheduler {
   std::size_t idle_poll_resumes_ = 0;
   double host_time_scale_ = 0;  // 0: host time ignored
   ExitHook exit_hook_;
+  void (*progress_hook_)(void*) = nullptr;
+  void* progress_ctx_ = nullptr;
 };
 
 }  // namespace simmpi::runtime

@@ -62,6 +62,18 @@ expect "a printed config loads back" "ranks_per_node = 8  # .*printed.toml:[0-9]
 keys=$("$work/args.sim" --help-config) || fail "--help-config"
 expect "--help-config" "network.link_bw \(bandwidth, default 100Gbps\)" "$keys"
 
+# Platform presets by name: the file shipped in share/simmpi/platforms; an unknown name lists them.
+config=$("$work/args.sim" --platform frontera --print-config) || fail "--platform frontera"
+expect "preset frontera" "down = \[44, 182\]  # .*share/simmpi/platforms/frontera.toml" "$config"
+config=$("$work/args.sim" --platform pupmaya.toml --print-config) || fail "--platform pupmaya.toml"
+expect "preset pupmaya.toml" "down = \[18, 236\]" "$config"
+"$work/args.sim" --platform frontier --print-config >/dev/null 2>"$work/err" &&
+  fail "--platform frontier should not exist"
+expect "unknown preset" "frontier: there is no such file and no preset of that name; presets: .*broadwell4.*frontera.*pupmaya" "$(cat "$work/err")"
+mkdir -p "$work/mine" && printf '[node]\nranks_per_node = 3\n' >"$work/mine/lab.toml"
+config=$(SIMMPI_PLATFORM_PATH="$work/mine" "$work/args.sim" --platform lab --print-config)
+expect "SIMMPI_PLATFORM_PATH" "ranks_per_node = 3  # .*mine/lab.toml" "$config"
+
 # docs/config.md is generated from the registry and must not be stale.
 "$work/args.sim" --help-config=markdown >"$work/config.md"
 diff -q "$work/config.md" "$src/docs/config.md" >/dev/null ||

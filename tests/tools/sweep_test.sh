@@ -1,0 +1,25 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# simmpi-sweep over a real program: two platform keys, a CSV row per grid point with the
+# simulated time, an SVG plot, and slower links giving a longer time.   sweep_test.sh BUILD_DIR
+build=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+"$build/bin/simmpi-sweep" --vary network.link_bw=10Gbps,100Gbps --vary node.ranks_per_node=1,2 \
+  --jobs 2 --out "$tmp/s" -- "$build/programs/allreduce_loop.sim" -n 8 >"$tmp/out" 2>"$tmp/err" ||
+  { echo "FAIL: simmpi-sweep exited $?"; cat "$tmp/err"; exit 1; }
+rows=$(tail -n +2 "$tmp/s.csv" | wc -l)
+[ "$rows" = 4 ] || { echo "FAIL: expected 4 CSV rows, got $rows"; cat "$tmp/s.csv"; fail=1; }
+head -1 "$tmp/s.csv" | grep -q "^network.link_bw,node.ranks_per_node,time_s," ||
+  { echo "FAIL: CSV header"; head -1 "$tmp/s.csv"; fail=1; }
+grep -q "<polyline" "$tmp/s.svg" && grep -q "ranks_per_node\|network.link_bw" "$tmp/s.svg" ||
+  { echo "FAIL: no plot in $tmp/s.svg"; fail=1; }
+slow=$(awk -F, '$1=="10Gbps" && $2=="1" {print $3}' "$tmp/s.csv")
+fast=$(awk -F, '$1=="100Gbps" && $2=="1" {print $3}' "$tmp/s.csv")
+awk -v s="$slow" -v f="$fast" 'BEGIN { exit !(s > f) }' ||
+  { echo "FAIL: 10 Gb/s ($slow s) should be slower than 100 Gb/s ($fast s)"; fail=1; }
+"$build/bin/simmpi-sweep" --vary network.link_bw -- true 2>"$tmp/err"
+grep -q "expected NAME=VALUE1,VALUE2" "$tmp/err" || { echo "FAIL: bad --vary message"; fail=1; }
+[ $fail = 0 ] && echo "sweep_test: OK"
+exit $fail

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# simmpi-sweep: runs one simulated program over a grid of platform values, several runs at once
+# on the machine's cores, and writes a CSV table and an SVG plot of the program's figure (HPL's
+# Gflop/s when the program is simmpi-hpl, else the simulated time) against the varied values.
+#   simmpi-sweep --vary network.link_bw=100Gbps,200Gbps,400Gbps -- ./app.sim -n 64
+#   simmpi-sweep --vary network.link_bw=100Gbps,200Gbps --vary-option platform=frontera,pupmaya \
+#       --relative -- simmpi-hpl --n 200000 --nb 384 --ranks 1024
+import argparse
+import csv
+import itertools
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "share" / "simmpi" / "python"))
+from simmpi_svg_plot import line_plot  # noqa: E402
+from simmpi_tool_util import ToolError, fail  # noqa: E402
+
+
+def split_values(text):
+    """Comma-separated values; commas inside brackets belong to the value ("[0bps, 200Gbps]")."""
+    values, depth, cur = [], 0, ""
+    for ch in text:
+        depth += ch == "["
+        depth -= ch == "]"
+        if ch == "," and depth == 0:
+            values.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    values.append(cur.strip())
+    return [v for v in values if v]
+
+
+def parse_axis(spec, what):
+    if "=" not in spec or not spec.split("=", 1)[0]:
+        raise ToolError(f"{what} {spec}: expected NAME=VALUE1,VALUE2,..., e.g. "
+                        "network.link_bw=100Gbps,200Gbps")
+    name, values = spec.split("=", 1)
+    values = split_values(values)
+    if not values:
+        raise ToolError(f"{what} {spec}: no values")
+    return name, values
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(
+        prog="simmpi-sweep", description="Run a simulated program over a grid of platform "
+        "values and tabulate and plot its figure.",
+        usage="simmpi-sweep --vary KEY=V1,V2,... [options] -- COMMAND [ARGS...]")
+    p.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2",
+                   help="a platform key and its values, passed as --set KEY=V (repeatable; "
+                        "the first is the plot's x axis)")
+    p.add_argument("--vary-option", action="append", default=[], metavar="OPT=V1,V2",
+                   help="an option of the command and its values, passed as --OPT V (e.g. "
+                        "platform=frontera,pupmaya)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
+    p.add_argument("--out", default="sweep", help="output prefix: PREFIX.csv, PREFIX.svg")
+    p.add_argument("--metric", choices=["auto", "gflops", "time"], default="auto")
+    p.add_argument("--relative", action="store_true",
+                   help="plot each series relative to its first point")
+    p.add_argument("--title", help="the plot's title")
+    p.add_argument("command", nargs=argparse.REMAINDER)
+    args = p.parse_args(argv)
+    if args.command and args.command[0] == "--":
+        args.command = args.command[1:]
+    if not args.command:
+        raise ToolError("no command to run; put it after --, e.g. -- ./app.sim -n 64")
+    if not args.vary and not args.vary_option:
+        raise ToolError("nothing to vary; give --vary KEY=V1,V2,...")
+    return args
+
+
+def grid(args):
+    axes = [("set",) + parse_axis(v, "--vary") for v in args.vary]
+    for spec in args.vary_option:
+        name, values = parse_axis(spec, "--vary-option")
+        axes.append(("option", name if name.startswith("-") else "--" + name, values))
+    points = []
+    for combo in itertools.product(*[values for _, _, values in axes]):
+        points.append([(kind, name, value) for (kind, name, _), value in zip(axes, combo)])
+    return axes, points
+
+
+def command_for(base, point):
+    extra = []
+    for kind, name, value in point:
+        extra += ["--set", f"{name}={value}"] if kind == "set" else [name, value]
+    return [base[0]] + extra + base[1:]  # options first: app arguments may follow in base
+
+
+def figures(stdout, stderr):
+    out = {}
+    m = re.search(r"simmpi-hpl: result .*time_s=(\S+) gflops=(\S+) .*wall_s=(\S+) "
+                  r"peak_mib=(\S+)", stdout)
+    if m:
+        out.update(time_s=float(m.group(1)), gflops=float(m.group(2)),
+                   wall_s=float(m.group(3)), peak_mib=float(m.group(4)))
+        return out
+    m = re.search(r"simmpi: \d+ ranks, simulated time (\S+) s", stderr)
+    if m:
+        out["time_s"] = float(m.group(1))
+    m = re.search(r"simmpi: wall time (\S+) s, peak memory (\S+) MiB", stderr)
+    if m:
+        out.update(wall_s=float(m.group(1)), peak_mib=float(m.group(2)))
+    return out
+
+
+def run_point(base, point):
+    cmd = command_for(base, point)
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    result = figures(r.stdout, r.stderr)
+    result["status"] = r.returncode
+    if r.returncode != 0 or not result.get("time_s"):
+        tail = (r.stderr.strip().splitlines() or ["(no output)"])[-1]
+        print(f"simmpi-sweep: {' '.join(cmd)}: status {r.returncode}: {tail}", file=sys.stderr)
+    return result
+
+
+def write_csv(path, axes, points, results, metrics):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow([name for _, name, _ in axes] + metrics + ["wall_s", "peak_mib", "status"])
+        for point, r in zip(points, results):
+            w.writerow([v for _, _, v in point] + [r.get(m, "") for m in metrics] +
+                       [r.get("wall_s", ""), r.get("peak_mib", ""), r["status"]])
+
+
+def series(axes, points, results, metric, relative):
+    """{series label: [(x label, value)]}: x is the first axis, one series per other combo."""
+    out = {}
+    for point, r in zip(points, results):
+        label = ", ".join(f"{v}" for _, _, v in point[1:]) or metric
+        out.setdefault(label, []).append((point[0][2], r.get(metric)))
+    if relative:
+        for label, pts in out.items():
+            base = pts[0][1]
+            out[label] = [(x, v / base if v and base else None) for x, v in pts]
+    return out
+
+
+def main(argv):
+    args = parse_args(argv)
+    axes, points = grid(args)
+    print(f"simmpi-sweep: {len(points)} runs, {args.jobs} at a time", file=sys.stderr)
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = list(pool.map(lambda p: run_point(args.command, p), points))
+    metric = args.metric
+    if metric == "auto":
+        metric = "gflops" if any("gflops" in r for r in results) else "time"
+    key = "gflops" if metric == "gflops" else "time_s"
+    metrics = ["gflops", "time_s"] if any("gflops" in r for r in results) else ["time_s"]
+    write_csv(f"{args.out}.csv", axes, points, results, metrics)
+    data = series(axes, points, results, key, args.relative)
+    ylabel = {"gflops": "Gflop/s", "time_s": "simulated time (s)"}[key]
+    if args.relative:
+        ylabel += f", relative to {axes[0][1]}={axes[0][2][0]}"
+    title = args.title or f"{os.path.basename(args.command[0])}: {ylabel} against {axes[0][1]}"
+    Path(f"{args.out}.svg").write_text(line_plot(data, axes[0][1], ylabel, title))
+    for label, pts in data.items():
+        first = pts[0][1]
+        for x, v in pts:
+            change = f"  {100 * (v / first - 1):+.2f}%" if v and first and not args.relative else ""
+            print(f"{label:<30} {axes[0][1]}={x:<16} {key}={v}{change}")
+    print(f"simmpi-sweep: wrote {args.out}.csv and {args.out}.svg", file=sys.stderr)
+    return 0 if all(r["status"] == 0 for r in results) else 1
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except ToolError as e:
+        fail("simmpi-sweep", e)
