@@ -199,7 +199,7 @@ void MaxMinSolver::close_region() {
 const std::vector<FlowId>& MaxMinSolver::solve() {
   changed_.clear();
   if (!has_pending()) return changed_;
-  ++solve_;
+  start_solve();
   seed_region();
   bool whole = false;
   for (int round = 0;; ++round) {
@@ -219,83 +219,105 @@ const std::vector<FlowId>& MaxMinSolver::solve() {
 }
 
 void MaxMinSolver::commit() {
-  for (FlowId f : region_) {
-    Flow& x = flow(f);
-    bool moved = x.new_rate != x.rate;
-    if (x.new_bottleneck != kAtCap) link(x.new_bottleneck).level = x.new_rate;
-    set_rate(f, x.new_rate, x.new_bottleneck);
+  for (std::size_t r = 0; r < region_.size(); ++r) {
+    FlowId f = region_[r];
+    const Member& m = members_[r];
+    bool moved = m.new_rate != flow(f).rate;
+    if (m.new_bottleneck != kAtCap) link(m.new_bottleneck).level = m.new_rate;
+    set_rate(f, m.new_rate, m.new_bottleneck);
     if (moved) changed_.push_back(f);
   }
 }
 
-void MaxMinSolver::next_round() {
-  if (++round_ == 0) {  // the 32-bit stamp wrapped: forget every old mark
+void MaxMinSolver::start_solve() {
+  ++solve_;
+  if (++stamp_ == 0) {  // the 32-bit stamp wrapped: forget every old mark
     std::fill(mark_.begin(), mark_.end(), Mark{});
-    for (Flow& x : flows_) x.frozen = 0;
-    round_ = 1;
+    stamp_ = 1;
   }
   local_.clear();
+  members_.clear();
 }
 
 // local_ := the tight links of the region's flows. Each offers the region its capacity less
-// what the flows outside the region take (all of it when no flow is outside).
+// what the flows outside the region take (all of it when no flow is outside). A flow that joined
+// since the last round records the slots of its tight links and adds itself to their counts and
+// committed sums (in region order, as a pass over the whole region would). Then every link lists
+// its members, so that filling never looks at a route or at mark_.
 void MaxMinSolver::mark_links() {
-  next_round();
-  for (FlowId f : region_) {
-    const Flow& x = flow(f);
-    const Hop* h = hops(f);
+  if (slots_.size() < region_.size() * hop_stride_) slots_.resize(region_.size() * hop_stride_);
+  for (std::size_t r = members_.size(); r < region_.size(); ++r) {
+    const Flow& x = flow(region_[r]);
+    const Hop* h = hops(region_[r]);
+    std::int32_t* sl = slots(r);
+    std::int32_t tight = 0;
     for (int i = 0; i < x.hop_count; ++i) {
-      if (!is_tight(h[i].link)) continue;
-      Mark& m = mark_[static_cast<std::size_t>(h[i].link)];
-      if (m.round != round_) {
-        m = Mark{round_, static_cast<std::int32_t>(local_.size())};
-        local_.push_back(Local{h[i].link, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+      LinkId l = h[i].link;
+      if (!is_tight(l)) continue;
+      Mark& m = mark_[static_cast<std::size_t>(l)];
+      if (m.stamp != stamp_) {
+        m = Mark{stamp_, static_cast<std::int32_t>(local_.size())};
+        local_.emplace_back().link = l;
       }
       Local& s = local_[static_cast<std::size_t>(m.slot)];
       ++s.size;
       s.old_sum += x.rate;
-      s.old_b += x.bottleneck == h[i].link;
+      s.old_b += x.bottleneck == l;
+      sl[tight++] = m.slot;
     }
+    members_.push_back(Member{x.cap, 0, kAtCap, tight, false});
   }
   std::int32_t begin = 0;
+  shares_.clear();
   for (Local& s : local_) {
     const Link& k = link(s.link);
+    s.checked = false;
+    s.new_sum = s.new_max = 0;
+    s.cnt = 0;  // counts the members listed below, up to size
     s.begin = begin;
     begin += s.size;
     bool alone = static_cast<std::size_t>(s.size) == k.flows.size();
     s.rem = alone ? k.capacity : std::max(0.0, k.capacity - (k.rate_sum - s.old_sum));
+    shares_.push_back(s.rem / s.size);  // = share_of(s) once cnt = size
   }
-  members_.resize(static_cast<std::size_t>(begin));
-  for (FlowId f : region_) {
-    const Hop* h = hops(f);
-    for (int i = 0; i < flow(f).hop_count; ++i)
-      if (Local* s = local_of(h[i].link))
-        members_[static_cast<std::size_t>(s->begin + s->cnt++)] = f;
+  if (on_link_.size() < static_cast<std::size_t>(begin))
+    on_link_.resize(static_cast<std::size_t>(begin));
+  for (std::size_t r = 0; r < members_.size(); ++r) {
+    members_[r].frozen = false;
+    const std::int32_t* sl = slots(r);
+    for (std::int32_t i = 0; i < members_[r].tight; ++i) {
+      Local& s = local_[static_cast<std::size_t>(sl[i])];
+      on_link_[static_cast<std::size_t>(s.begin + s.cnt++)] = static_cast<std::int32_t>(r);
+    }
   }
 }
 
-void MaxMinSolver::freeze(FlowId f, double rate, LinkId bottleneck) {
-  Flow& x = flow(f);
-  x.frozen = round_;
+double MaxMinSolver::share_of(const Local& s) {
+  return s.cnt > 0 ? s.rem / s.cnt : std::numeric_limits<double>::infinity();
+}
+
+void MaxMinSolver::freeze(std::size_t member, double rate, LinkId bottleneck) {
+  Member& x = members_[member];
+  x.frozen = true;
   x.new_rate = rate;
   x.new_bottleneck = bottleneck;
   --unfrozen_;
-  const Hop* h = hops(f);
-  for (int i = 0; i < x.hop_count; ++i) {
-    const Mark& m = mark_[static_cast<std::size_t>(h[i].link)];
-    if (m.round != round_) continue;  // not a tight link of the region
-    Local& s = local_[static_cast<std::size_t>(m.slot)];
+  const std::int32_t* sl = slots(member);
+  for (std::int32_t i = 0; i < x.tight; ++i) {
+    Local& s = local_[static_cast<std::size_t>(sl[i])];
     s.new_sum += rate;
     s.new_max = std::max(s.new_max, rate);
     if (s.cnt == 0) continue;  // saturated already
     s.rem -= rate;
-    if (--s.cnt > 0 && use_heap_) push_level(m.slot);
+    --s.cnt;
+    shares_[static_cast<std::size_t>(sl[i])] = share_of(s);
+    if (s.cnt > 0 && use_heap_) push_level(sl[i]);
   }
 }
 
 void MaxMinSolver::push_level(std::int32_t slot) {
   const Local& s = local_[static_cast<std::size_t>(slot)];
-  heap_.push_back(LevelEntry{s.rem / s.cnt, s.link, slot, s.cnt});
+  heap_.push_back(LevelEntry{shares_[static_cast<std::size_t>(slot)], s.link, slot, s.cnt});
   std::push_heap(heap_.begin(), heap_.end(), LevelOrder{});
 }
 
@@ -316,18 +338,18 @@ MaxMinSolver::Local* MaxMinSolver::lowest_share(double* level) {
     *level = heap_.front().level;
     return &local_[static_cast<std::size_t>(heap_.front().slot)];
   }
-  Local* best = nullptr;
+  // Links without unfrozen flows have an infinite share, which never wins.
+  std::size_t best = kNoSlot;
   double best_level = std::numeric_limits<double>::infinity();
-  for (Local& s : local_) {
-    if (s.cnt == 0) continue;
-    double share = s.rem / s.cnt;
-    if (share < best_level || (share == best_level && s.link < best->link)) {
-      best = &s;
-      best_level = share;
-    }
+  for (std::size_t i = 0; i < shares_.size(); ++i) {
+    double share = shares_[i];
+    if (share < best_level)
+      best_level = share, best = i;
+    else if (share == best_level && best != kNoSlot && local_[i].link < local_[best].link)
+      best = i;
   }
   *level = best_level;
-  return best;
+  return best == kNoSlot ? nullptr : &local_[best];
 }
 
 // Progressive filling of the region. The common level rises from 0; the next event is either
@@ -339,39 +361,46 @@ void MaxMinSolver::start_filling() {
   use_heap_ = local_.size() > kScanLinks;
   heap_.clear();
   if (use_heap_) {
-    for (std::size_t i = 0; i < local_.size(); ++i) {
-      const Local& s = local_[i];
-      if (s.cnt > 0)
-        heap_.push_back(LevelEntry{s.rem / s.cnt, s.link, static_cast<std::int32_t>(i), s.cnt});
-    }
+    for (std::size_t i = 0; i < local_.size(); ++i)
+      heap_.push_back(
+          LevelEntry{shares_[i], local_[i].link, static_cast<std::int32_t>(i), local_[i].cnt});
     std::make_heap(heap_.begin(), heap_.end(), LevelOrder{});
   }
-  // Flows in order of cap; in the usual network every cap is equal and no sort is needed.
-  order_.assign(region_.begin(), region_.end());
-  auto cap_of = [this](FlowId f) { return flow(f).cap; };
-  bool uniform = std::all_of(order_.begin(), order_.end(),
-                             [&](FlowId f) { return cap_of(f) == cap_of(order_.front()); });
-  if (!uniform)
-    std::sort(order_.begin(), order_.end(), [&](FlowId a, FlowId b) {
-      return cap_of(a) != cap_of(b) ? cap_of(a) < cap_of(b) : a < b;
+  // Members in order of cap (ties: flow id). In the usual network every cap is equal: the order
+  // is the region's, and order_ stays empty.
+  order_.clear();
+  auto cap_of = [this](std::int32_t r) { return members_[static_cast<std::size_t>(r)].cap; };
+  bool uniform = std::all_of(members_.begin(), members_.end(),
+                             [&](const Member& m) { return m.cap == members_.front().cap; });
+  if (!uniform) {
+    for (std::size_t r = 0; r < members_.size(); ++r)
+      order_.push_back(static_cast<std::int32_t>(r));
+    std::sort(order_.begin(), order_.end(), [&](std::int32_t a, std::int32_t b) {
+      return cap_of(a) != cap_of(b)
+                 ? cap_of(a) < cap_of(b)
+                 : region_[static_cast<std::size_t>(a)] < region_[static_cast<std::size_t>(b)];
     });
-  unfrozen_ = order_.size();
+  }
+  unfrozen_ = members_.size();
 }
 
 void MaxMinSolver::fill_region() {
   mark_links();
   start_filling();
-  auto cap_of = [this](FlowId f) { return flow(f).cap; };
+  auto by_cap = [&](std::size_t i) {
+    return order_.empty() ? i : static_cast<std::size_t>(order_[i]);
+  };
   double floor_level = 0;
   std::size_t next_cap = 0;
   while (unfrozen_ > 0) {
     double share;
     Local* low = lowest_share(&share);
-    while (flow(order_[next_cap]).frozen == round_) ++next_cap;
+    while (members_[by_cap(next_cap)].frozen) ++next_cap;
+    std::size_t capped = by_cap(next_cap);
     double link_level = std::max(share, floor_level);
-    double cap_level = cap_of(order_[next_cap]);
+    double cap_level = members_[capped].cap;
     if (cap_level <= link_level) {
-      freeze(order_[next_cap], cap_level, kAtCap);
+      freeze(capped, cap_level, kAtCap);
       floor_level = std::max(floor_level, cap_level);
       continue;
     }
@@ -381,9 +410,11 @@ void MaxMinSolver::fill_region() {
     }
     floor_level = link_level;
     low->cnt = 0;
+    shares_[static_cast<std::size_t>(low - local_.data())] =
+        std::numeric_limits<double>::infinity();
     for (std::int32_t i = low->begin; i < low->begin + low->size; ++i) {
-      FlowId f = members_[static_cast<std::size_t>(i)];
-      if (flow(f).frozen != round_) freeze(f, link_level, low->link);
+      auto r = static_cast<std::size_t>(on_link_[static_cast<std::size_t>(i)]);
+      if (!members_[r].frozen) freeze(r, link_level, low->link);
     }
   }
 }
@@ -404,8 +435,8 @@ void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
 void MaxMinSolver::check_region_bottleneck(LinkId l, double level) {
   Local& s = *local_of(l);
   Link& k = link(l);
-  if (s.checked == round_ || static_cast<std::size_t>(s.size) == k.flows.size()) return;
-  s.checked = round_;
+  if (s.checked || static_cast<std::size_t>(s.size) == k.flows.size()) return;
+  s.checked = true;
   if (k.max_bound <= level * (1 + kTolerance)) return;
   double max = 0;
   for (const LinkEntry& e : k.flows) {
@@ -422,10 +453,8 @@ void MaxMinSolver::check_region_bottleneck(LinkId l, double level) {
 bool MaxMinSolver::grow_region() {
   culprits_.clear();
   for (const Local& s : local_) check_outside_bottlenecks(s);
-  for (FlowId f : region_) {
-    const Flow& x = flow(f);
-    if (x.new_bottleneck != kAtCap) check_region_bottleneck(x.new_bottleneck, x.new_rate);
-  }
+  for (const Member& m : members_)
+    if (m.new_bottleneck != kAtCap) check_region_bottleneck(m.new_bottleneck, m.new_rate);
   std::size_t before = region_.size();
   for (FlowId f : culprits_) add_to_region(f);
   return region_.size() > before;

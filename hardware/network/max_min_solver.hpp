@@ -77,7 +77,7 @@ class MaxMinSolver final : public LinkLoad {
   // Memory layout matters more than operation counts here: a solve makes a few hundred random
   // accesses, so the per-link data a solve touches for every hop (tight_, mark_) is a few bytes,
   // a flow is one cache line and its hops another, and the region's links live in a small
-  // array (local_) for the duration of a round.
+  // array (local_) for the duration of a solve.
   static constexpr LinkId kAtCap = -1;
   struct Hop {
     LinkId link;
@@ -101,29 +101,37 @@ class MaxMinSolver final : public LinkLoad {
     double cap = 0;
     std::int64_t cap_units = 0;
     double rate = 0;
-    double new_rate = 0;         // tentative, while in the region of a solve
     std::uint64_t region = 0;    // solve_ of the solve whose region holds it
-    std::uint32_t frozen = 0;    // round_ of the filling that froze it
     LinkId bottleneck = kAtCap;  // the saturated link that limits it, or kAtCap
-    LinkId new_bottleneck = kAtCap;
     std::int32_t hop_count = 0;
     bool alive = false;
   };
-  struct Mark {  // per link: its place in local_ during round `round`
-    std::uint32_t round = 0;
+  // A region flow during a solve, at its index in region_. Filling works on these dense arrays
+  // (and local_) only: the flow's tight links are found once per round, as slots of local_.
+  struct Member {
+    double cap;
+    double new_rate;        // tentative
+    LinkId new_bottleneck;  // tentative, or kAtCap
+    std::int32_t tight;     // its tight links: slots_[index * hop_stride_ ...][0, tight)
+    bool frozen;            // this round
+  };
+  struct Mark {  // per link: its place in local_ during the solve stamped `stamp`
+    std::uint32_t stamp = 0;
     std::int32_t slot = 0;
   };
-  struct Local {  // a tight link of the region during one filling round
-    LinkId link;
-    std::uint32_t checked;  // round_ in which check (A) looked at it
-    double rem;             // capacity left for the region (the others held at their rates)
-    double old_sum;         // region flows' committed rates on the link
-    double new_sum;         // and their tentative ones
-    double new_max;
-    std::int32_t cnt;   // unfrozen region flows on the link, during filling
-    std::int32_t size;  // region flows on the link: members_[begin, begin + size)
-    std::int32_t begin;
-    std::int32_t old_b;  // region flows whose committed bottleneck is this link
+  // A tight link of the region during one filling round. (Built field by field in place: a
+  // braced temporary copied into the vector costs a store-forwarding stall per link.)
+  struct Local {
+    LinkId link = 0;
+    bool checked = false;  // by check (A), this round
+    double rem = 0;        // capacity left for the region (the others held at their rates)
+    double old_sum = 0;    // region flows' committed rates on the link
+    double new_sum = 0;    // and their tentative ones
+    double new_max = 0;
+    std::int32_t cnt = 0;   // unfrozen region flows on the link, during filling
+    std::int32_t size = 0;  // region flows on the link: on_link_[begin, begin + size)
+    std::int32_t begin = 0;
+    std::int32_t old_b = 0;  // region flows whose committed bottleneck is this link
   };
   struct LevelEntry {  // a link's fair share if it saturated now; stale once cnt moved on
     double level;
@@ -141,12 +149,16 @@ class MaxMinSolver final : public LinkLoad {
     const Link& k = links_[static_cast<std::size_t>(l)];
     tight_[static_cast<std::size_t>(l)] = k.cap_sum > k.cap_floor;
   }
-  // The link's entry in local_ this round, or nullptr.
+  // The link's entry in local_ in this solve, or nullptr.
   Local* local_of(LinkId l) {
     const Mark& m = mark_[static_cast<std::size_t>(l)];
-    return m.round == round_ ? &local_[static_cast<std::size_t>(m.slot)] : nullptr;
+    return m.stamp == stamp_ ? &local_[static_cast<std::size_t>(m.slot)] : nullptr;
   }
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
+  std::int32_t* slots(std::size_t member) { return &slots_[member * hop_stride_]; }
+  static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
+  // rem / cnt of a local link that still has unfrozen flows, +inf otherwise.
+  static double share_of(const Local& s);
   FlowId allocate_flow(int hop_count);
   void widen_hops(int hop_count);
   void set_rate(FlowId f, double rate, LinkId bottleneck);
@@ -156,11 +168,11 @@ class MaxMinSolver final : public LinkLoad {
   void add_tight_neighbours(FlowId f);
   void seed_region();
   void close_region();
-  void next_round();
+  void start_solve();
   void mark_links();
   void start_filling();
   void fill_region();
-  void freeze(FlowId f, double rate, LinkId bottleneck);
+  void freeze(std::size_t member, double rate, LinkId bottleneck);
   void push_level(std::int32_t slot);
   Local* lowest_share(double* level);
   bool grow_region();
@@ -181,13 +193,17 @@ class MaxMinSolver final : public LinkLoad {
   std::vector<FlowId> seed_flows_;
   std::vector<LinkId> seed_links_;
   std::vector<char> saturated_;  // scratch of remove_flow
-  std::uint64_t solve_ = 0;      // stamps: one per solve, one per filling round
-  std::uint32_t round_ = 0;
-  // Scratch of solve().
+  std::uint64_t solve_ = 0;      // stamp of Flow::region
+  std::uint32_t stamp_ = 0;      // of Mark, one per solve (32 bits: mark_ stays small)
+  // Scratch of solve(). A region only grows during a solve, and so do local_, members_ and
+  // slots_: a round marks only the flows that joined since the last one.
   std::vector<Local> local_;
+  std::vector<double> shares_;  // of each local link, apart so that lowest_share scans 8 bytes
   std::vector<FlowId> region_;
-  std::vector<FlowId> members_;  // region flows of each local link, link after link
-  std::vector<FlowId> order_;
+  std::vector<Member> members_;        // one per region flow, same index
+  std::vector<std::int32_t> slots_;    // hop_stride_ per member
+  std::vector<std::int32_t> on_link_;  // members of each local link, link after link
+  std::vector<std::int32_t> order_;    // members by cap
   std::vector<LevelEntry> heap_;
   std::vector<FlowId> culprits_;
   std::vector<FlowId> changed_;
