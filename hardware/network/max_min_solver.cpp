@@ -223,8 +223,12 @@ void MaxMinSolver::commit() {
     FlowId f = region_[r];
     const Member& m = members_[r];
     bool moved = m.new_rate != flow(f).rate;
-    if (m.new_bottleneck != kAtCap) link(m.new_bottleneck).level = m.new_rate;
-    set_rate(f, m.new_rate, m.new_bottleneck);
+    LinkId bottleneck = kAtCap;
+    if (m.limit != kNoSlot) {
+      bottleneck = local_[static_cast<std::size_t>(m.limit)].link;
+      link(bottleneck).level = m.new_rate;
+    }
+    set_rate(f, m.new_rate, bottleneck);
     if (moved) changed_.push_back(f);
   }
 }
@@ -265,7 +269,7 @@ void MaxMinSolver::mark_links() {
       s.old_b += x.bottleneck == l;
       sl[tight++] = m.slot;
     }
-    members_.push_back(Member{x.cap, 0, kAtCap, tight, false});
+    members_.push_back(Member{x.cap, 0, kNoSlot, tight, false});
   }
   std::int32_t begin = 0;
   shares_.clear();
@@ -296,11 +300,11 @@ double MaxMinSolver::share_of(const Local& s) {
   return s.cnt > 0 ? s.rem / s.cnt : std::numeric_limits<double>::infinity();
 }
 
-void MaxMinSolver::freeze(std::size_t member, double rate, LinkId bottleneck) {
+void MaxMinSolver::freeze(std::size_t member, double rate, std::int32_t limit) {
   Member& x = members_[member];
   x.frozen = true;
   x.new_rate = rate;
-  x.new_bottleneck = bottleneck;
+  x.limit = limit;
   --unfrozen_;
   const std::int32_t* sl = slots(member);
   for (std::int32_t i = 0; i < x.tight; ++i) {
@@ -339,17 +343,18 @@ MaxMinSolver::Local* MaxMinSolver::lowest_share(double* level) {
     return &local_[static_cast<std::size_t>(heap_.front().slot)];
   }
   // Links without unfrozen flows have an infinite share, which never wins.
-  std::size_t best = kNoSlot;
+  constexpr auto kNone = static_cast<std::size_t>(-1);
+  std::size_t best = kNone;
   double best_level = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < shares_.size(); ++i) {
     double share = shares_[i];
     if (share < best_level)
       best_level = share, best = i;
-    else if (share == best_level && best != kNoSlot && local_[i].link < local_[best].link)
+    else if (share == best_level && best != kNone && local_[i].link < local_[best].link)
       best = i;
   }
   *level = best_level;
-  return best == kNoSlot ? nullptr : &local_[best];
+  return best == kNone ? nullptr : &local_[best];
 }
 
 // Progressive filling of the region. The common level rises from 0; the next event is either
@@ -400,7 +405,7 @@ void MaxMinSolver::fill_region() {
     double link_level = std::max(share, floor_level);
     double cap_level = members_[capped].cap;
     if (cap_level <= link_level) {
-      freeze(capped, cap_level, kAtCap);
+      freeze(capped, cap_level, kNoSlot);
       floor_level = std::max(floor_level, cap_level);
       continue;
     }
@@ -410,11 +415,11 @@ void MaxMinSolver::fill_region() {
     }
     floor_level = link_level;
     low->cnt = 0;
-    shares_[static_cast<std::size_t>(low - local_.data())] =
-        std::numeric_limits<double>::infinity();
+    auto slot = static_cast<std::int32_t>(low - local_.data());
+    shares_[static_cast<std::size_t>(slot)] = std::numeric_limits<double>::infinity();
     for (std::int32_t i = low->begin; i < low->begin + low->size; ++i) {
       auto r = static_cast<std::size_t>(on_link_[static_cast<std::size_t>(i)]);
-      if (!members_[r].frozen) freeze(r, link_level, low->link);
+      if (!members_[r].frozen) freeze(r, link_level, slot);
     }
   }
 }
@@ -432,11 +437,10 @@ void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
 
 // (A) Region flows frozen by `l` at `level` keep it as bottleneck only if no outside flow on it
 // gets more; those that do join the region.
-void MaxMinSolver::check_region_bottleneck(LinkId l, double level) {
-  Local& s = *local_of(l);
-  Link& k = link(l);
-  if (s.checked || static_cast<std::size_t>(s.size) == k.flows.size()) return;
+void MaxMinSolver::check_region_bottleneck(Local& s, double level) {
+  Link& k = link(s.link);
   s.checked = true;
+  if (static_cast<std::size_t>(s.size) == k.flows.size()) return;
   if (k.max_bound <= level * (1 + kTolerance)) return;
   double max = 0;
   for (const LinkEntry& e : k.flows) {
@@ -453,8 +457,11 @@ void MaxMinSolver::check_region_bottleneck(LinkId l, double level) {
 bool MaxMinSolver::grow_region() {
   culprits_.clear();
   for (const Local& s : local_) check_outside_bottlenecks(s);
-  for (const Member& m : members_)
-    if (m.new_bottleneck != kAtCap) check_region_bottleneck(m.new_bottleneck, m.new_rate);
+  for (const Member& m : members_) {
+    if (m.limit == kNoSlot) continue;
+    Local& s = local_[static_cast<std::size_t>(m.limit)];
+    if (!s.checked) check_region_bottleneck(s, m.new_rate);
+  }
   std::size_t before = region_.size();
   for (FlowId f : culprits_) add_to_region(f);
   return region_.size() > before;

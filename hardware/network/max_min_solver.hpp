@@ -110,10 +110,10 @@ class MaxMinSolver final : public LinkLoad {
   // (and local_) only: the flow's tight links are found once per round, as slots of local_.
   struct Member {
     double cap;
-    double new_rate;        // tentative
-    LinkId new_bottleneck;  // tentative, or kAtCap
-    std::int32_t tight;     // its tight links: slots_[index * hop_stride_ ...][0, tight)
-    bool frozen;            // this round
+    double new_rate;     // tentative
+    std::int32_t limit;  // slot in local_ of the tentative bottleneck, or kNoSlot (at cap)
+    std::int32_t tight;  // its tight links: slots_[index * hop_stride_ ...][0, tight)
+    bool frozen;         // this round
   };
   struct Mark {  // per link: its place in local_ during the solve stamped `stamp`
     std::uint32_t stamp = 0;
@@ -149,14 +149,9 @@ class MaxMinSolver final : public LinkLoad {
     const Link& k = links_[static_cast<std::size_t>(l)];
     tight_[static_cast<std::size_t>(l)] = k.cap_sum > k.cap_floor;
   }
-  // The link's entry in local_ in this solve, or nullptr.
-  Local* local_of(LinkId l) {
-    const Mark& m = mark_[static_cast<std::size_t>(l)];
-    return m.stamp == stamp_ ? &local_[static_cast<std::size_t>(m.slot)] : nullptr;
-  }
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
   std::int32_t* slots(std::size_t member) { return &slots_[member * hop_stride_]; }
-  static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
+  static constexpr std::int32_t kNoSlot = -1;
   // rem / cnt of a local link that still has unfrozen flows, +inf otherwise.
   static double share_of(const Local& s);
   FlowId allocate_flow(int hop_count);
@@ -172,12 +167,12 @@ class MaxMinSolver final : public LinkLoad {
   void mark_links();
   void start_filling();
   void fill_region();
-  void freeze(std::size_t member, double rate, LinkId bottleneck);
+  void freeze(std::size_t member, double rate, std::int32_t limit);
   void push_level(std::int32_t slot);
   Local* lowest_share(double* level);
   bool grow_region();
   void check_outside_bottlenecks(const Local& s);
-  void check_region_bottleneck(LinkId l, double level);
+  void check_region_bottleneck(Local& s, double level);
   void commit();
 
   std::vector<Link> links_;
