@@ -241,13 +241,14 @@ void MaxMinSolver::start_solve() {
   }
   local_.clear();
   members_.clear();
+  on_link_.clear();
 }
 
 // local_ := the tight links of the region's flows. Each offers the region its capacity less
 // what the flows outside the region take (all of it when no flow is outside). A flow that joined
-// since the last round records the slots of its tight links and adds itself to their counts and
-// committed sums (in region order, as a pass over the whole region would). Then every link lists
-// its members, so that filling never looks at a route or at mark_.
+// since the last round records the slots of its tight links, and joins their member lists,
+// counts and committed sums (in region order, as a pass over the whole region would), so that
+// filling never looks at a route or at mark_.
 void MaxMinSolver::mark_links() {
   if (slots_.size() < region_.size() * hop_stride_) slots_.resize(region_.size() * hop_stride_);
   for (std::size_t r = members_.size(); r < region_.size(); ++r) {
@@ -264,6 +265,10 @@ void MaxMinSolver::mark_links() {
         local_.emplace_back().link = l;
       }
       Local& s = local_[static_cast<std::size_t>(m.slot)];
+      auto entry = static_cast<std::int32_t>(on_link_.size());
+      on_link_.push_back(OnLink{static_cast<std::int32_t>(r), -1});
+      (s.last < 0 ? s.first : on_link_[static_cast<std::size_t>(s.last)].next) = entry;
+      s.last = entry;
       ++s.size;
       s.old_sum += x.rate;
       s.old_b += x.bottleneck == l;
@@ -271,33 +276,28 @@ void MaxMinSolver::mark_links() {
     }
     members_.push_back(Member{x.cap, 0, kNoSlot, tight, false});
   }
-  std::int32_t begin = 0;
-  shares_.clear();
+  open_.clear();
   for (Local& s : local_) {
     const Link& k = link(s.link);
     s.checked = false;
     s.new_sum = s.new_max = 0;
-    s.cnt = 0;  // counts the members listed below, up to size
-    s.begin = begin;
-    begin += s.size;
+    s.cnt = s.size;
     bool alone = static_cast<std::size_t>(s.size) == k.flows.size();
     s.rem = alone ? k.capacity : std::max(0.0, k.capacity - (k.rate_sum - s.old_sum));
-    shares_.push_back(s.rem / s.size);  // = share_of(s) once cnt = size
+    s.open = static_cast<std::int32_t>(open_.size());
+    open_.push_back(Open{s.rem / s.cnt, static_cast<std::int32_t>(&s - local_.data())});
   }
-  if (on_link_.size() < static_cast<std::size_t>(begin))
-    on_link_.resize(static_cast<std::size_t>(begin));
-  for (std::size_t r = 0; r < members_.size(); ++r) {
-    members_[r].frozen = false;
-    const std::int32_t* sl = slots(r);
-    for (std::int32_t i = 0; i < members_[r].tight; ++i) {
-      Local& s = local_[static_cast<std::size_t>(sl[i])];
-      on_link_[static_cast<std::size_t>(s.begin + s.cnt++)] = static_cast<std::int32_t>(r);
-    }
-  }
+  for (Member& m : members_) m.frozen = false;
 }
 
-double MaxMinSolver::share_of(const Local& s) {
-  return s.cnt > 0 ? s.rem / s.cnt : std::numeric_limits<double>::infinity();
+// The link has no unfrozen flow left: out of open_ (the last entry takes its place).
+void MaxMinSolver::close(std::int32_t slot) {
+  Local& s = local_[static_cast<std::size_t>(slot)];
+  Open last = open_.back();
+  open_[static_cast<std::size_t>(s.open)] = last;
+  local_[static_cast<std::size_t>(last.slot)].open = s.open;
+  open_.pop_back();
+  s.open = -1;
 }
 
 void MaxMinSolver::freeze(std::size_t member, double rate, std::int32_t limit) {
@@ -313,15 +313,18 @@ void MaxMinSolver::freeze(std::size_t member, double rate, std::int32_t limit) {
     s.new_max = std::max(s.new_max, rate);
     if (s.cnt == 0) continue;  // saturated already
     s.rem -= rate;
-    --s.cnt;
-    shares_[static_cast<std::size_t>(sl[i])] = share_of(s);
-    if (s.cnt > 0 && use_heap_) push_level(sl[i]);
+    if (--s.cnt == 0) {
+      close(sl[i]);
+      continue;
+    }
+    open_[static_cast<std::size_t>(s.open)].share = s.rem / s.cnt;
+    if (use_heap_) push_level(sl[i]);
   }
 }
 
 void MaxMinSolver::push_level(std::int32_t slot) {
   const Local& s = local_[static_cast<std::size_t>(slot)];
-  heap_.push_back(LevelEntry{shares_[static_cast<std::size_t>(slot)], s.link, slot, s.cnt});
+  heap_.push_back(LevelEntry{open_[static_cast<std::size_t>(s.open)].share, s.link, slot, s.cnt});
   std::push_heap(heap_.begin(), heap_.end(), LevelOrder{});
 }
 
@@ -342,19 +345,18 @@ MaxMinSolver::Local* MaxMinSolver::lowest_share(double* level) {
     *level = heap_.front().level;
     return &local_[static_cast<std::size_t>(heap_.front().slot)];
   }
-  // Links without unfrozen flows have an infinite share, which never wins.
-  constexpr auto kNone = static_cast<std::size_t>(-1);
-  std::size_t best = kNone;
-  double best_level = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < shares_.size(); ++i) {
-    double share = shares_[i];
-    if (share < best_level)
-      best_level = share, best = i;
-    else if (share == best_level && best != kNone && local_[i].link < local_[best].link)
-      best = i;
+  if (open_.empty()) {
+    *level = std::numeric_limits<double>::infinity();
+    return nullptr;
   }
-  *level = best_level;
-  return best == kNone ? nullptr : &local_[best];
+  const Open* best = &open_.front();
+  for (const Open& o : open_)
+    if (o.share < best->share ||
+        (o.share == best->share && local_[static_cast<std::size_t>(o.slot)].link <
+                                       local_[static_cast<std::size_t>(best->slot)].link))
+      best = &o;
+  *level = best->share;
+  return &local_[static_cast<std::size_t>(best->slot)];
 }
 
 // Progressive filling of the region. The common level rises from 0; the next event is either
@@ -366,9 +368,9 @@ void MaxMinSolver::start_filling() {
   use_heap_ = local_.size() > kScanLinks;
   heap_.clear();
   if (use_heap_) {
-    for (std::size_t i = 0; i < local_.size(); ++i)
-      heap_.push_back(
-          LevelEntry{shares_[i], local_[i].link, static_cast<std::int32_t>(i), local_[i].cnt});
+    for (const Open& o : open_)
+      heap_.push_back(LevelEntry{o.share, local_[static_cast<std::size_t>(o.slot)].link, o.slot,
+                                 local_[static_cast<std::size_t>(o.slot)].cnt});
     std::make_heap(heap_.begin(), heap_.end(), LevelOrder{});
   }
   // Members in order of cap (ties: flow id). In the usual network every cap is equal: the order
@@ -416,19 +418,18 @@ void MaxMinSolver::fill_region() {
     floor_level = link_level;
     low->cnt = 0;
     auto slot = static_cast<std::int32_t>(low - local_.data());
-    shares_[static_cast<std::size_t>(slot)] = std::numeric_limits<double>::infinity();
-    for (std::int32_t i = low->begin; i < low->begin + low->size; ++i) {
-      auto r = static_cast<std::size_t>(on_link_[static_cast<std::size_t>(i)]);
+    close(slot);
+    for (std::int32_t i = low->first; i >= 0; i = on_link_[static_cast<std::size_t>(i)].next) {
+      auto r = static_cast<std::size_t>(on_link_[static_cast<std::size_t>(i)].member);
       if (!members_[r].frozen) freeze(r, link_level, slot);
     }
   }
 }
 
-// (B) Outside flows whose bottleneck is this link keep it only if the link stays saturated and
-// no region flow on it now gets more than they do; otherwise they join the region.
+// (B) Outside flows whose bottleneck is this link (there are some) keep it only if the link stays
+// saturated and no region flow on it now gets more than they do; otherwise they join the region.
 void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
   const Link& k = link(s.link);
-  if (k.bottlenecked - s.old_b <= 0) return;
   double sum = k.rate_sum - s.old_sum + s.new_sum;
   if (sum >= k.capacity * (1 - kTolerance) && s.new_max <= k.level * (1 + kTolerance)) return;
   for (const LinkEntry& e : k.flows)
@@ -456,7 +457,8 @@ void MaxMinSolver::check_region_bottleneck(Local& s, double level) {
 // keep it: their links did not change.
 bool MaxMinSolver::grow_region() {
   culprits_.clear();
-  for (const Local& s : local_) check_outside_bottlenecks(s);
+  for (const Local& s : local_)
+    if (link(s.link).bottlenecked > s.old_b) check_outside_bottlenecks(s);
   for (const Member& m : members_) {
     if (m.limit == kNoSlot) continue;
     Local& s = local_[static_cast<std::size_t>(m.limit)];

@@ -128,10 +128,16 @@ class MaxMinSolver final : public LinkLoad {
     double old_sum = 0;    // region flows' committed rates on the link
     double new_sum = 0;    // and their tentative ones
     double new_max = 0;
-    std::int32_t cnt = 0;   // unfrozen region flows on the link, during filling
-    std::int32_t size = 0;  // region flows on the link: on_link_[begin, begin + size)
-    std::int32_t begin = 0;
+    std::int32_t cnt = 0;     // unfrozen region flows on the link, during filling
+    std::int32_t size = 0;    // region flows on the link
+    std::int32_t first = -1;  // and their list in on_link_, in region order
+    std::int32_t last = -1;
     std::int32_t old_b = 0;  // region flows whose committed bottleneck is this link
+    std::int32_t open = -1;  // index in open_ while it has unfrozen flows, else -1
+  };
+  struct Open {  // a local link with unfrozen flows, and its fair share rem / cnt
+    double share;
+    std::int32_t slot;
   };
   struct LevelEntry {  // a link's fair share if it saturated now; stale once cnt moved on
     double level;
@@ -152,8 +158,7 @@ class MaxMinSolver final : public LinkLoad {
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
   std::int32_t* slots(std::size_t member) { return &slots_[member * hop_stride_]; }
   static constexpr std::int32_t kNoSlot = -1;
-  // rem / cnt of a local link that still has unfrozen flows, +inf otherwise.
-  static double share_of(const Local& s);
+  void close(std::int32_t slot);
   FlowId allocate_flow(int hop_count);
   void widen_hops(int hop_count);
   void set_rate(FlowId f, double rate, LinkId bottleneck);
@@ -193,12 +198,18 @@ class MaxMinSolver final : public LinkLoad {
   // Scratch of solve(). A region only grows during a solve, and so do local_, members_ and
   // slots_: a round marks only the flows that joined since the last one.
   std::vector<Local> local_;
-  std::vector<double> shares_;  // of each local link, apart so that lowest_share scans 8 bytes
+  // The local links with unfrozen flows, in no particular order (ties go to the lowest link id):
+  // lowest_share scans only these, and only their shares.
+  std::vector<Open> open_;
   std::vector<FlowId> region_;
-  std::vector<Member> members_;        // one per region flow, same index
-  std::vector<std::int32_t> slots_;    // hop_stride_ per member
-  std::vector<std::int32_t> on_link_;  // members of each local link, link after link
-  std::vector<std::int32_t> order_;    // members by cap
+  std::vector<Member> members_;      // one per region flow, same index
+  std::vector<std::int32_t> slots_;  // hop_stride_ per member
+  struct OnLink {  // a member on a local link; `next` is the link's next member, or -1
+    std::int32_t member;
+    std::int32_t next;
+  };
+  std::vector<OnLink> on_link_;
+  std::vector<std::int32_t> order_;  // members by cap
   std::vector<LevelEntry> heap_;
   std::vector<FlowId> culprits_;
   std::vector<FlowId> changed_;
