@@ -40,7 +40,6 @@ MaxMinSolver::MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps)
     links_[l].capacity = link_Bps[l];
     links_[l].cap_floor = static_cast<std::int64_t>(std::floor(link_Bps[l] / kCapUnit));
   }
-  tight_.assign(links_.size(), 0);
   mark_.resize(links_.size());
 }
 
@@ -236,7 +235,7 @@ void MaxMinSolver::commit() {
 void MaxMinSolver::start_solve() {
   ++solve_;
   if (++stamp_ == 0) {  // the 32-bit stamp wrapped: forget every old mark
-    std::fill(mark_.begin(), mark_.end(), Mark{});
+    for (Mark& m : mark_) m.stamp = 0;
     stamp_ = 1;
   }
   local_.clear();
@@ -261,7 +260,8 @@ void MaxMinSolver::mark_links() {
       if (!is_tight(l)) continue;
       Mark& m = mark_[static_cast<std::size_t>(l)];
       if (m.stamp != stamp_) {
-        m = Mark{stamp_, static_cast<std::int32_t>(local_.size())};
+        m.stamp = stamp_;
+        m.slot = static_cast<std::int32_t>(local_.size());
         local_.emplace_back().link = l;
       }
       Local& s = local_[static_cast<std::size_t>(m.slot)];

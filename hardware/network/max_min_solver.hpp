@@ -75,9 +75,9 @@ class MaxMinSolver final : public LinkLoad {
 
  private:
   // Memory layout matters more than operation counts here: a solve makes a few hundred random
-  // accesses, so the per-link data a solve touches for every hop (tight_, mark_) is a few bytes,
-  // a flow is one cache line and its hops another, and the region's links live in a small
-  // array (local_) for the duration of a solve.
+  // accesses, so the per-link data a solve touches for every hop (mark_) is a few bytes, a flow
+  // fits in a cache line and its hops in another, and filling reads only small dense arrays
+  // (local_, members_, slots_, on_link_, open_) built as flows join the region.
   static constexpr LinkId kAtCap = -1;
   struct Hop {
     LinkId link;
@@ -115,9 +115,12 @@ class MaxMinSolver final : public LinkLoad {
     std::int32_t tight;  // its tight links: slots_[index * hop_stride_ ...][0, tight)
     bool frozen;         // this round
   };
-  struct Mark {  // per link: its place in local_ during the solve stamped `stamp`
+  // Per link, apart from Link: whether it is tight, and its place in local_ during the solve
+  // stamped `stamp`. (Together: the first test on every hop and the next one share a line.)
+  struct Mark {
     std::uint32_t stamp = 0;
     std::int32_t slot = 0;
+    bool tight = false;  // cap_sum > cap_floor
   };
   // A tight link of the region during one filling round. (Built field by field in place: a
   // braced temporary copied into the vector costs a store-forwarding stall per link.)
@@ -150,10 +153,10 @@ class MaxMinSolver final : public LinkLoad {
   Flow& flow(FlowId f) { return flows_[static_cast<std::size_t>(f)]; }
   Hop* hops(FlowId f) { return &hops_[static_cast<std::size_t>(f) * hop_stride_]; }
   const Hop* hops(FlowId f) const { return &hops_[static_cast<std::size_t>(f) * hop_stride_]; }
-  bool is_tight(LinkId l) const { return tight_[static_cast<std::size_t>(l)] != 0; }
+  bool is_tight(LinkId l) const { return mark_[static_cast<std::size_t>(l)].tight; }
   void update_tight(LinkId l) {
     const Link& k = links_[static_cast<std::size_t>(l)];
-    tight_[static_cast<std::size_t>(l)] = k.cap_sum > k.cap_floor;
+    mark_[static_cast<std::size_t>(l)].tight = k.cap_sum > k.cap_floor;
   }
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
   std::int32_t* slots(std::size_t member) { return &slots_[member * hop_stride_]; }
@@ -181,7 +184,6 @@ class MaxMinSolver final : public LinkLoad {
   void commit();
 
   std::vector<Link> links_;
-  std::vector<std::uint8_t> tight_;  // cap_sum > cap_floor, one byte per link
   std::vector<Mark> mark_;
   std::vector<Flow> flows_;
   std::vector<Hop> hops_;  // hop_stride_ per flow slot
