@@ -107,7 +107,7 @@ class MaxMinSolver final : public LinkLoad {
     bool alive = false;
   };
   // A region flow during a solve, at its index in region_. Filling works on these dense arrays
-  // (and local_) only: the flow's tight links are found once per round, as slots of local_.
+  // (and local_) only: the flow's tight links are found once, when it joins, as slots of local_.
   struct Member {
     double cap;
     double new_rate;     // tentative
@@ -122,7 +122,8 @@ class MaxMinSolver final : public LinkLoad {
     std::int32_t slot = 0;
     bool tight = false;  // cap_sum > cap_floor
   };
-  // A tight link of the region during one filling round. (Built field by field in place: a
+  // A tight link of the region during a solve: size, the member list, old_sum and old_b grow as
+  // flows join; the rest is the state of one filling round. (Built field by field in place: a
   // braced temporary copied into the vector costs a store-forwarding stall per link.)
   struct Local {
     LinkId link = 0;
@@ -197,8 +198,8 @@ class MaxMinSolver final : public LinkLoad {
   std::vector<char> saturated_;  // scratch of remove_flow
   std::uint64_t solve_ = 0;      // stamp of Flow::region
   std::uint32_t stamp_ = 0;      // of Mark, one per solve (32 bits: mark_ stays small)
-  // Scratch of solve(). A region only grows during a solve, and so do local_, members_ and
-  // slots_: a round marks only the flows that joined since the last one.
+  // Scratch of solve(). A region only grows during a solve, and so do local_, members_, slots_
+  // and on_link_: a round marks only the flows that joined since the last one.
   std::vector<Local> local_;
   // The local links with unfrozen flows, in no particular order (ties go to the lowest link id):
   // lowest_share scans only these, and only their shares.
