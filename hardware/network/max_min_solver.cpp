@@ -40,7 +40,6 @@ MaxMinSolver::MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps)
     links_[l].capacity = link_Bps[l];
     links_[l].cap_floor = static_cast<std::int64_t>(std::floor(link_Bps[l] / kCapUnit));
   }
-  tight_.assign(links_.size(), 0);
   mark_.resize(links_.size());
 }
 
@@ -199,7 +198,7 @@ void MaxMinSolver::close_region() {
 const std::vector<FlowId>& MaxMinSolver::solve() {
   changed_.clear();
   if (!has_pending()) return changed_;
-  ++solve_;
+  start_solve();
   seed_region();
   bool whole = false;
   for (int round = 0;; ++round) {
@@ -219,83 +218,113 @@ const std::vector<FlowId>& MaxMinSolver::solve() {
 }
 
 void MaxMinSolver::commit() {
-  for (FlowId f : region_) {
-    Flow& x = flow(f);
-    bool moved = x.new_rate != x.rate;
-    if (x.new_bottleneck != kAtCap) link(x.new_bottleneck).level = x.new_rate;
-    set_rate(f, x.new_rate, x.new_bottleneck);
+  for (std::size_t r = 0; r < region_.size(); ++r) {
+    FlowId f = region_[r];
+    const Member& m = members_[r];
+    bool moved = m.new_rate != flow(f).rate;
+    LinkId bottleneck = kAtCap;
+    if (m.limit != kNoSlot) {
+      bottleneck = local_[static_cast<std::size_t>(m.limit)].link;
+      link(bottleneck).level = m.new_rate;
+    }
+    set_rate(f, m.new_rate, bottleneck);
     if (moved) changed_.push_back(f);
   }
 }
 
-void MaxMinSolver::next_round() {
-  if (++round_ == 0) {  // the 32-bit stamp wrapped: forget every old mark
-    std::fill(mark_.begin(), mark_.end(), Mark{});
-    for (Flow& x : flows_) x.frozen = 0;
-    round_ = 1;
+void MaxMinSolver::start_solve() {
+  ++solve_;
+  if (++stamp_ == 0) {  // the 32-bit stamp wrapped: forget every old mark
+    for (Mark& m : mark_) m.stamp = 0;
+    stamp_ = 1;
   }
   local_.clear();
+  members_.clear();
+  on_link_.clear();
 }
 
 // local_ := the tight links of the region's flows. Each offers the region its capacity less
-// what the flows outside the region take (all of it when no flow is outside).
+// what the flows outside the region take (all of it when no flow is outside). A flow that joined
+// since the last round records the slots of its tight links, and joins their member lists,
+// counts and committed sums (in region order, as a pass over the whole region would), so that
+// filling never looks at a route or at mark_.
 void MaxMinSolver::mark_links() {
-  next_round();
-  for (FlowId f : region_) {
-    const Flow& x = flow(f);
-    const Hop* h = hops(f);
+  if (slots_.size() < region_.size() * hop_stride_) slots_.resize(region_.size() * hop_stride_);
+  for (std::size_t r = members_.size(); r < region_.size(); ++r) {
+    const Flow& x = flow(region_[r]);
+    const Hop* h = hops(region_[r]);
+    std::int32_t* sl = slots(r);
+    std::int32_t tight = 0;
     for (int i = 0; i < x.hop_count; ++i) {
-      if (!is_tight(h[i].link)) continue;
-      Mark& m = mark_[static_cast<std::size_t>(h[i].link)];
-      if (m.round != round_) {
-        m = Mark{round_, static_cast<std::int32_t>(local_.size())};
-        local_.push_back(Local{h[i].link, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+      LinkId l = h[i].link;
+      if (!is_tight(l)) continue;
+      Mark& m = mark_[static_cast<std::size_t>(l)];
+      if (m.stamp != stamp_) {
+        m.stamp = stamp_;
+        m.slot = static_cast<std::int32_t>(local_.size());
+        local_.emplace_back().link = l;
       }
       Local& s = local_[static_cast<std::size_t>(m.slot)];
+      auto entry = static_cast<std::int32_t>(on_link_.size());
+      on_link_.push_back(OnLink{static_cast<std::int32_t>(r), -1});
+      (s.last < 0 ? s.first : on_link_[static_cast<std::size_t>(s.last)].next) = entry;
+      s.last = entry;
       ++s.size;
       s.old_sum += x.rate;
-      s.old_b += x.bottleneck == h[i].link;
+      s.old_b += x.bottleneck == l;
+      sl[tight++] = m.slot;
     }
+    members_.push_back(Member{x.cap, 0, kNoSlot, tight, false});
   }
-  std::int32_t begin = 0;
+  open_.clear();
   for (Local& s : local_) {
     const Link& k = link(s.link);
-    s.begin = begin;
-    begin += s.size;
+    s.checked = false;
+    s.new_sum = s.new_max = 0;
+    s.cnt = s.size;
     bool alone = static_cast<std::size_t>(s.size) == k.flows.size();
     s.rem = alone ? k.capacity : std::max(0.0, k.capacity - (k.rate_sum - s.old_sum));
+    s.open = static_cast<std::int32_t>(open_.size());
+    open_.push_back(Open{s.rem / s.cnt, static_cast<std::int32_t>(&s - local_.data())});
   }
-  members_.resize(static_cast<std::size_t>(begin));
-  for (FlowId f : region_) {
-    const Hop* h = hops(f);
-    for (int i = 0; i < flow(f).hop_count; ++i)
-      if (Local* s = local_of(h[i].link))
-        members_[static_cast<std::size_t>(s->begin + s->cnt++)] = f;
-  }
+  for (Member& m : members_) m.frozen = false;
 }
 
-void MaxMinSolver::freeze(FlowId f, double rate, LinkId bottleneck) {
-  Flow& x = flow(f);
-  x.frozen = round_;
+// The link has no unfrozen flow left: out of open_ (the last entry takes its place).
+void MaxMinSolver::close(std::int32_t slot) {
+  Local& s = local_[static_cast<std::size_t>(slot)];
+  Open last = open_.back();
+  open_[static_cast<std::size_t>(s.open)] = last;
+  local_[static_cast<std::size_t>(last.slot)].open = s.open;
+  open_.pop_back();
+  s.open = -1;
+}
+
+void MaxMinSolver::freeze(std::size_t member, double rate, std::int32_t limit) {
+  Member& x = members_[member];
+  x.frozen = true;
   x.new_rate = rate;
-  x.new_bottleneck = bottleneck;
+  x.limit = limit;
   --unfrozen_;
-  const Hop* h = hops(f);
-  for (int i = 0; i < x.hop_count; ++i) {
-    const Mark& m = mark_[static_cast<std::size_t>(h[i].link)];
-    if (m.round != round_) continue;  // not a tight link of the region
-    Local& s = local_[static_cast<std::size_t>(m.slot)];
+  const std::int32_t* sl = slots(member);
+  for (std::int32_t i = 0; i < x.tight; ++i) {
+    Local& s = local_[static_cast<std::size_t>(sl[i])];
     s.new_sum += rate;
     s.new_max = std::max(s.new_max, rate);
     if (s.cnt == 0) continue;  // saturated already
     s.rem -= rate;
-    if (--s.cnt > 0 && use_heap_) push_level(m.slot);
+    if (--s.cnt == 0) {
+      close(sl[i]);
+      continue;
+    }
+    open_[static_cast<std::size_t>(s.open)].share = s.rem / s.cnt;
+    if (use_heap_) push_level(sl[i]);
   }
 }
 
 void MaxMinSolver::push_level(std::int32_t slot) {
   const Local& s = local_[static_cast<std::size_t>(slot)];
-  heap_.push_back(LevelEntry{s.rem / s.cnt, s.link, slot, s.cnt});
+  heap_.push_back(LevelEntry{open_[static_cast<std::size_t>(s.open)].share, s.link, slot, s.cnt});
   std::push_heap(heap_.begin(), heap_.end(), LevelOrder{});
 }
 
@@ -316,18 +345,18 @@ MaxMinSolver::Local* MaxMinSolver::lowest_share(double* level) {
     *level = heap_.front().level;
     return &local_[static_cast<std::size_t>(heap_.front().slot)];
   }
-  Local* best = nullptr;
-  double best_level = std::numeric_limits<double>::infinity();
-  for (Local& s : local_) {
-    if (s.cnt == 0) continue;
-    double share = s.rem / s.cnt;
-    if (share < best_level || (share == best_level && s.link < best->link)) {
-      best = &s;
-      best_level = share;
-    }
+  if (open_.empty()) {
+    *level = std::numeric_limits<double>::infinity();
+    return nullptr;
   }
-  *level = best_level;
-  return best;
+  const Open* best = &open_.front();
+  for (const Open& o : open_)
+    if (o.share < best->share ||
+        (o.share == best->share && local_[static_cast<std::size_t>(o.slot)].link <
+                                       local_[static_cast<std::size_t>(best->slot)].link))
+      best = &o;
+  *level = best->share;
+  return &local_[static_cast<std::size_t>(best->slot)];
 }
 
 // Progressive filling of the region. The common level rises from 0; the next event is either
@@ -339,39 +368,46 @@ void MaxMinSolver::start_filling() {
   use_heap_ = local_.size() > kScanLinks;
   heap_.clear();
   if (use_heap_) {
-    for (std::size_t i = 0; i < local_.size(); ++i) {
-      const Local& s = local_[i];
-      if (s.cnt > 0)
-        heap_.push_back(LevelEntry{s.rem / s.cnt, s.link, static_cast<std::int32_t>(i), s.cnt});
-    }
+    for (const Open& o : open_)
+      heap_.push_back(LevelEntry{o.share, local_[static_cast<std::size_t>(o.slot)].link, o.slot,
+                                 local_[static_cast<std::size_t>(o.slot)].cnt});
     std::make_heap(heap_.begin(), heap_.end(), LevelOrder{});
   }
-  // Flows in order of cap; in the usual network every cap is equal and no sort is needed.
-  order_.assign(region_.begin(), region_.end());
-  auto cap_of = [this](FlowId f) { return flow(f).cap; };
-  bool uniform = std::all_of(order_.begin(), order_.end(),
-                             [&](FlowId f) { return cap_of(f) == cap_of(order_.front()); });
-  if (!uniform)
-    std::sort(order_.begin(), order_.end(), [&](FlowId a, FlowId b) {
-      return cap_of(a) != cap_of(b) ? cap_of(a) < cap_of(b) : a < b;
+  // Members in order of cap (ties: flow id). In the usual network every cap is equal: the order
+  // is the region's, and order_ stays empty.
+  order_.clear();
+  auto cap_of = [this](std::int32_t r) { return members_[static_cast<std::size_t>(r)].cap; };
+  bool uniform = std::all_of(members_.begin(), members_.end(),
+                             [&](const Member& m) { return m.cap == members_.front().cap; });
+  if (!uniform) {
+    for (std::size_t r = 0; r < members_.size(); ++r)
+      order_.push_back(static_cast<std::int32_t>(r));
+    std::sort(order_.begin(), order_.end(), [&](std::int32_t a, std::int32_t b) {
+      return cap_of(a) != cap_of(b)
+                 ? cap_of(a) < cap_of(b)
+                 : region_[static_cast<std::size_t>(a)] < region_[static_cast<std::size_t>(b)];
     });
-  unfrozen_ = order_.size();
+  }
+  unfrozen_ = members_.size();
 }
 
 void MaxMinSolver::fill_region() {
   mark_links();
   start_filling();
-  auto cap_of = [this](FlowId f) { return flow(f).cap; };
+  auto by_cap = [&](std::size_t i) {
+    return order_.empty() ? i : static_cast<std::size_t>(order_[i]);
+  };
   double floor_level = 0;
   std::size_t next_cap = 0;
   while (unfrozen_ > 0) {
     double share;
     Local* low = lowest_share(&share);
-    while (flow(order_[next_cap]).frozen == round_) ++next_cap;
+    while (members_[by_cap(next_cap)].frozen) ++next_cap;
+    std::size_t capped = by_cap(next_cap);
     double link_level = std::max(share, floor_level);
-    double cap_level = cap_of(order_[next_cap]);
+    double cap_level = members_[capped].cap;
     if (cap_level <= link_level) {
-      freeze(order_[next_cap], cap_level, kAtCap);
+      freeze(capped, cap_level, kNoSlot);
       floor_level = std::max(floor_level, cap_level);
       continue;
     }
@@ -381,18 +417,19 @@ void MaxMinSolver::fill_region() {
     }
     floor_level = link_level;
     low->cnt = 0;
-    for (std::int32_t i = low->begin; i < low->begin + low->size; ++i) {
-      FlowId f = members_[static_cast<std::size_t>(i)];
-      if (flow(f).frozen != round_) freeze(f, link_level, low->link);
+    auto slot = static_cast<std::int32_t>(low - local_.data());
+    close(slot);
+    for (std::int32_t i = low->first; i >= 0; i = on_link_[static_cast<std::size_t>(i)].next) {
+      auto r = static_cast<std::size_t>(on_link_[static_cast<std::size_t>(i)].member);
+      if (!members_[r].frozen) freeze(r, link_level, slot);
     }
   }
 }
 
-// (B) Outside flows whose bottleneck is this link keep it only if the link stays saturated and
-// no region flow on it now gets more than they do; otherwise they join the region.
+// (B) Outside flows whose bottleneck is this link (there are some) keep it only if the link stays
+// saturated and no region flow on it now gets more than they do; otherwise they join the region.
 void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
   const Link& k = link(s.link);
-  if (k.bottlenecked - s.old_b <= 0) return;
   double sum = k.rate_sum - s.old_sum + s.new_sum;
   if (sum >= k.capacity * (1 - kTolerance) && s.new_max <= k.level * (1 + kTolerance)) return;
   for (const LinkEntry& e : k.flows)
@@ -401,11 +438,10 @@ void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
 
 // (A) Region flows frozen by `l` at `level` keep it as bottleneck only if no outside flow on it
 // gets more; those that do join the region.
-void MaxMinSolver::check_region_bottleneck(LinkId l, double level) {
-  Local& s = *local_of(l);
-  Link& k = link(l);
-  if (s.checked == round_ || static_cast<std::size_t>(s.size) == k.flows.size()) return;
-  s.checked = round_;
+void MaxMinSolver::check_region_bottleneck(Local& s, double level) {
+  Link& k = link(s.link);
+  s.checked = true;
+  if (static_cast<std::size_t>(s.size) == k.flows.size()) return;
   if (k.max_bound <= level * (1 + kTolerance)) return;
   double max = 0;
   for (const LinkEntry& e : k.flows) {
@@ -421,10 +457,12 @@ void MaxMinSolver::check_region_bottleneck(LinkId l, double level) {
 // keep it: their links did not change.
 bool MaxMinSolver::grow_region() {
   culprits_.clear();
-  for (const Local& s : local_) check_outside_bottlenecks(s);
-  for (FlowId f : region_) {
-    const Flow& x = flow(f);
-    if (x.new_bottleneck != kAtCap) check_region_bottleneck(x.new_bottleneck, x.new_rate);
+  for (const Local& s : local_)
+    if (link(s.link).bottlenecked > s.old_b) check_outside_bottlenecks(s);
+  for (const Member& m : members_) {
+    if (m.limit == kNoSlot) continue;
+    Local& s = local_[static_cast<std::size_t>(m.limit)];
+    if (!s.checked) check_region_bottleneck(s, m.new_rate);
   }
   std::size_t before = region_.size();
   for (FlowId f : culprits_) add_to_region(f);

@@ -75,9 +75,9 @@ class MaxMinSolver final : public LinkLoad {
 
  private:
   // Memory layout matters more than operation counts here: a solve makes a few hundred random
-  // accesses, so the per-link data a solve touches for every hop (tight_, mark_) is a few bytes,
-  // a flow is one cache line and its hops another, and the region's links live in a small
-  // array (local_) for the duration of a round.
+  // accesses, so the per-link data a solve touches for every hop (mark_) is a few bytes, a flow
+  // fits in a cache line and its hops in another, and filling reads only small dense arrays
+  // (local_, members_, slots_, on_link_, open_) built as flows join the region.
   static constexpr LinkId kAtCap = -1;
   struct Hop {
     LinkId link;
@@ -101,29 +101,47 @@ class MaxMinSolver final : public LinkLoad {
     double cap = 0;
     std::int64_t cap_units = 0;
     double rate = 0;
-    double new_rate = 0;         // tentative, while in the region of a solve
     std::uint64_t region = 0;    // solve_ of the solve whose region holds it
-    std::uint32_t frozen = 0;    // round_ of the filling that froze it
     LinkId bottleneck = kAtCap;  // the saturated link that limits it, or kAtCap
-    LinkId new_bottleneck = kAtCap;
     std::int32_t hop_count = 0;
     bool alive = false;
   };
-  struct Mark {  // per link: its place in local_ during round `round`
-    std::uint32_t round = 0;
-    std::int32_t slot = 0;
+  // A region flow during a solve, at its index in region_. Filling works on these dense arrays
+  // (and local_) only: the flow's tight links are found once, when it joins, as slots of local_.
+  struct Member {
+    double cap;
+    double new_rate;     // tentative
+    std::int32_t limit;  // slot in local_ of the tentative bottleneck, or kNoSlot (at cap)
+    std::int32_t tight;  // its tight links: slots_[index * hop_stride_ ...][0, tight)
+    bool frozen;         // this round
   };
-  struct Local {  // a tight link of the region during one filling round
-    LinkId link;
-    std::uint32_t checked;  // round_ in which check (A) looked at it
-    double rem;             // capacity left for the region (the others held at their rates)
-    double old_sum;         // region flows' committed rates on the link
-    double new_sum;         // and their tentative ones
-    double new_max;
-    std::int32_t cnt;   // unfrozen region flows on the link, during filling
-    std::int32_t size;  // region flows on the link: members_[begin, begin + size)
-    std::int32_t begin;
-    std::int32_t old_b;  // region flows whose committed bottleneck is this link
+  // Per link, apart from Link: whether it is tight, and its place in local_ during the solve
+  // stamped `stamp`. (Together: the first test on every hop and the next one share a line.)
+  struct Mark {
+    std::uint32_t stamp = 0;
+    std::int32_t slot = 0;
+    bool tight = false;  // cap_sum > cap_floor
+  };
+  // A tight link of the region during a solve: size, the member list, old_sum and old_b grow as
+  // flows join; the rest is the state of one filling round. (Built field by field in place: a
+  // braced temporary copied into the vector costs a store-forwarding stall per link.)
+  struct Local {
+    LinkId link = 0;
+    bool checked = false;  // by check (A), this round
+    double rem = 0;        // capacity left for the region (the others held at their rates)
+    double old_sum = 0;    // region flows' committed rates on the link
+    double new_sum = 0;    // and their tentative ones
+    double new_max = 0;
+    std::int32_t cnt = 0;     // unfrozen region flows on the link, during filling
+    std::int32_t size = 0;    // region flows on the link
+    std::int32_t first = -1;  // and their list in on_link_, in region order
+    std::int32_t last = -1;
+    std::int32_t old_b = 0;  // region flows whose committed bottleneck is this link
+    std::int32_t open = -1;  // index in open_ while it has unfrozen flows, else -1
+  };
+  struct Open {  // a local link with unfrozen flows, and its fair share rem / cnt
+    double share;
+    std::int32_t slot;
   };
   struct LevelEntry {  // a link's fair share if it saturated now; stale once cnt moved on
     double level;
@@ -136,17 +154,15 @@ class MaxMinSolver final : public LinkLoad {
   Flow& flow(FlowId f) { return flows_[static_cast<std::size_t>(f)]; }
   Hop* hops(FlowId f) { return &hops_[static_cast<std::size_t>(f) * hop_stride_]; }
   const Hop* hops(FlowId f) const { return &hops_[static_cast<std::size_t>(f) * hop_stride_]; }
-  bool is_tight(LinkId l) const { return tight_[static_cast<std::size_t>(l)] != 0; }
+  bool is_tight(LinkId l) const { return mark_[static_cast<std::size_t>(l)].tight; }
   void update_tight(LinkId l) {
     const Link& k = links_[static_cast<std::size_t>(l)];
-    tight_[static_cast<std::size_t>(l)] = k.cap_sum > k.cap_floor;
-  }
-  // The link's entry in local_ this round, or nullptr.
-  Local* local_of(LinkId l) {
-    const Mark& m = mark_[static_cast<std::size_t>(l)];
-    return m.round == round_ ? &local_[static_cast<std::size_t>(m.slot)] : nullptr;
+    mark_[static_cast<std::size_t>(l)].tight = k.cap_sum > k.cap_floor;
   }
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
+  std::int32_t* slots(std::size_t member) { return &slots_[member * hop_stride_]; }
+  static constexpr std::int32_t kNoSlot = -1;
+  void close(std::int32_t slot);
   FlowId allocate_flow(int hop_count);
   void widen_hops(int hop_count);
   void set_rate(FlowId f, double rate, LinkId bottleneck);
@@ -156,20 +172,19 @@ class MaxMinSolver final : public LinkLoad {
   void add_tight_neighbours(FlowId f);
   void seed_region();
   void close_region();
-  void next_round();
+  void start_solve();
   void mark_links();
   void start_filling();
   void fill_region();
-  void freeze(FlowId f, double rate, LinkId bottleneck);
+  void freeze(std::size_t member, double rate, std::int32_t limit);
   void push_level(std::int32_t slot);
   Local* lowest_share(double* level);
   bool grow_region();
   void check_outside_bottlenecks(const Local& s);
-  void check_region_bottleneck(LinkId l, double level);
+  void check_region_bottleneck(Local& s, double level);
   void commit();
 
   std::vector<Link> links_;
-  std::vector<std::uint8_t> tight_;  // cap_sum > cap_floor, one byte per link
   std::vector<Mark> mark_;
   std::vector<Flow> flows_;
   std::vector<Hop> hops_;  // hop_stride_ per flow slot
@@ -181,13 +196,23 @@ class MaxMinSolver final : public LinkLoad {
   std::vector<FlowId> seed_flows_;
   std::vector<LinkId> seed_links_;
   std::vector<char> saturated_;  // scratch of remove_flow
-  std::uint64_t solve_ = 0;      // stamps: one per solve, one per filling round
-  std::uint32_t round_ = 0;
-  // Scratch of solve().
+  std::uint64_t solve_ = 0;      // stamp of Flow::region
+  std::uint32_t stamp_ = 0;      // of Mark, one per solve (32 bits: mark_ stays small)
+  // Scratch of solve(). A region only grows during a solve, and so do local_, members_, slots_
+  // and on_link_: a round marks only the flows that joined since the last one.
   std::vector<Local> local_;
+  // The local links with unfrozen flows, in no particular order (ties go to the lowest link id):
+  // lowest_share scans only these, and only their shares.
+  std::vector<Open> open_;
   std::vector<FlowId> region_;
-  std::vector<FlowId> members_;  // region flows of each local link, link after link
-  std::vector<FlowId> order_;
+  std::vector<Member> members_;      // one per region flow, same index
+  std::vector<std::int32_t> slots_;  // hop_stride_ per member
+  struct OnLink {  // a member on a local link; `next` is the link's next member, or -1
+    std::int32_t member;
+    std::int32_t next;
+  };
+  std::vector<OnLink> on_link_;
+  std::vector<std::int32_t> order_;  // members by cap
   std::vector<LevelEntry> heap_;
   std::vector<FlowId> culprits_;
   std::vector<FlowId> changed_;

@@ -11,7 +11,9 @@
 // prints, for F = 1k, 10k, 100k, on a tree scaled with F (about one flow per node) and on a
 // fixed 16,384-node tree, one parseable line:
 //   bench=flow layout=scaled flows=1000 nodes=1024 events=... wall_s=... events_per_s=...
-//   ns_per_event=... solved_flows_per_event=...
+//   ns_per_event=... solved_flows_per_event=... sim_ps=... digest=...
+// sim_ps (simulated time at the end) and digest (a hash of every delivery's time and slot) do
+// not depend on the machine: two builds that print the same ones simulated the same thing.
 // --cap limits each flow to 62% of the link (SST/macro's 1.8 of 2.9 GB/s), --cap-bw to a given
 // rate.
 #include <algorithm>
@@ -36,6 +38,7 @@ struct Loop {
   int nodes = 0;
   std::uint64_t started = 0;
   std::uint64_t completed = 0;
+  std::uint64_t digest = 0;  // of every delivery's (time, slot): equal digests, equal simulations
 
   void start(int slot) {
     std::uint64_t r = mix64(0xbe7c4ULL, started++);
@@ -52,6 +55,7 @@ struct Loop {
   static void delivered(void* self, std::uint64_t slot) {
     auto* l = static_cast<Loop*>(self);
     ++l->completed;
+    l->digest = mix64(l->digest ^ static_cast<std::uint64_t>(l->engine.now().ps()), slot);
     l->start(static_cast<int>(slot));
   }
 };
@@ -94,10 +98,11 @@ void run(const char* layout, const char* down, int flows, bool cap, std::uint64_
   std::printf(
       "bench=flow layout=%s flows=%d nodes=%d cap=%s events=%.0f wall_s=%.3f "
       "events_per_s=%.0f ns_per_event=%.1f solves_per_event=%.2f flows_per_solve=%.1f "
-      "rounds_per_solve=%.2f component_solves=%.4f%%\n",
+      "rounds_per_solve=%.2f component_solves=%.4f%% sim_ps=%lld digest=%016llx\n",
       layout, flows, loop.nodes, cap ? g_cap_bw : "none", ev, wall, ev / wall, wall / ev * 1e9,
       solves / ev, solves > 0 ? solved / solves : 0.0, solves > 0 ? rounds / solves : 0.0,
-      solves > 0 ? 100 * whole / solves : 0.0);
+      solves > 0 ? 100 * whole / solves : 0.0, static_cast<long long>(loop.engine.now().ps()),
+      static_cast<unsigned long long>(loop.digest));
   std::fflush(stdout);
 }
 
