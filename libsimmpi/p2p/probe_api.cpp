@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // MPI_Probe and MPI_Iprobe: look at the first matching message whose envelope has arrived.
+#include <algorithm>
+#include <cstdint>
+
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
@@ -32,6 +35,10 @@ std::string describe_probe(const void* p) {
   return "source=" + src + " tag=" + tag + " comm=" + t->comm->name();
 }
 
+// Consecutive fruitless MPI_Iprobes of a rank for the same message, each called as the previous
+// one returned, after which the rank is taken to be busy-polling (mpi.poll_fast_forward).
+constexpr std::int64_t kSpinPolls = 1000;
+
 }  // namespace
 }  // namespace simmpi::mpi
 
@@ -49,12 +56,44 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
     null_status(status);
     return MPI_SUCCESS;
   }
+  RankState& st = call.world.rank(call.rank);
+  const int context = t.comm->context_id();
   SimTime next;
-  bool found = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
-  call.world.charge_poll(found || next != SimTime::max());
-  const Message* m = probe_unexpected(call.world, t.comm->context_id(), source, tag, &next);
+  const Message* m = nullptr;
+  RankState::IdleProbe& idle = st.idle_probe;
+  const bool repeat = idle.end == call.world.now() && idle.context == context &&
+                      idle.source == source && idle.tag == tag;
+  if (repeat && idle.repeats >= kSpinPolls && call.world.params().poll_fast_forward &&
+      call.world.params().poll_cost > SimTime()) {
+    // A busy-polling loop: this rank's last kSpinPolls calls looked for the same source, tag and
+    // communicator, found nothing, and nothing took time in between (no computation, no other
+    // call that costs). Polling on would cost mpi.poll_cost per call, one event each, until the
+    // message's envelope arrives; instead block until it does and return at the end of the
+    // first poll that would have seen it: the same simulated times, without the events. (A
+    // bounded loop, e.g. over the steps of an exchange that probes between them, does not
+    // repeat the same fruitless probe that many times back to back.)
+    const SimTime start = call.world.now(), cost = call.world.params().poll_cost;
+    ProbeTarget target{source, tag, t.comm};
+    while (!(m = probe_unexpected(call.world, context, source, tag, &next))) {
+      st.probing = true;  // new unexpected messages wake us
+      call.world.scheduler().block(simmpi::runtime::WaitReason{call.name, describe_probe, &target},
+                                   next);
+      st.probing = false;
+    }
+    const std::int64_t polls = std::max<std::int64_t>(
+        1, (call.world.now() - start + cost - SimTime::from_ps(1)).ps() / cost.ps());
+    call.world.spend(start + cost * polls - call.world.now());
+    m = probe_unexpected(call.world, context, source, tag, &next);
+  } else {
+    bool found = probe_unexpected(call.world, context, source, tag, &next);
+    call.world.charge_poll(found || next != SimTime::max());
+    m = probe_unexpected(call.world, context, source, tag, &next);
+  }
   *flag = m != nullptr;
   if (m) fill_status(*m, status);
+  const std::int64_t repeats = repeat ? idle.repeats + 1 : 1;
+  idle = m ? RankState::IdleProbe{}
+           : RankState::IdleProbe{context, source, tag, call.world.now(), repeats};
   return MPI_SUCCESS;
 }
 
