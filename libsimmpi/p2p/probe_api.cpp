@@ -35,10 +35,6 @@ std::string describe_probe(const void* p) {
   return "source=" + src + " tag=" + tag + " comm=" + t->comm->name();
 }
 
-// Consecutive fruitless MPI_Iprobes of a rank for the same message, each called as the previous
-// one returned, after which the rank is taken to be busy-polling (mpi.poll_fast_forward).
-constexpr std::int64_t kSpinPolls = 1000;
-
 }  // namespace
 }  // namespace simmpi::mpi
 
@@ -63,11 +59,12 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
   RankState::IdleProbe& idle = st.idle_probe;
   const bool repeat = idle.end == call.world.now() && idle.context == context &&
                       idle.source == source && idle.tag == tag;
-  if (repeat && idle.repeats >= kSpinPolls && call.world.params().poll_fast_forward &&
+  if (repeat && idle.repeats >= call.world.params().poll_fast_forward_after &&
+      call.world.params().poll_fast_forward &&
       call.world.params().poll_cost > SimTime()) {
-    // A busy-polling loop: this rank's last kSpinPolls calls looked for the same source, tag and
-    // communicator, found nothing, and nothing took time in between (no computation, no other
-    // call that costs). Polling on would cost mpi.poll_cost per call, one event each, until the
+    // A busy-polling loop: this rank's last mpi.poll_fast_forward_after calls (1,000 by default)
+    // looked for the same source, tag and communicator, found nothing, and nothing took time in
+    // between (no computation, no other call that costs). Polling on would cost mpi.poll_cost per call, one event each, until the
     // message's envelope arrives; instead block until it does and return at the end of the
     // first poll that would have seen it: the same simulated times, without the events. (A
     // bounded loop, e.g. over the steps of an exchange that probes between them, does not

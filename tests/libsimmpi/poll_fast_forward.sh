@@ -18,4 +18,12 @@ if [ -z "$e_on" ] || [ -z "$e_off" ] || [ $((e_on * 10)) -gt "$e_off" ]; then
   echo "FAIL: expected the fast path to save events: $e_on events with it, $e_off without"
   exit 1
 fi
+# The threshold is what keeps bounded probe loops exact: at 3, rank 1's loop of 5 probes for a
+# reply that only its own later request triggers is taken for a polling loop, and blocks for good.
+cut=$("$prog" -n 4 --set mpi.poll_fast_forward_after=3 2>&1)
+if [ $? != 3 ] || ! grep -q "rank 1: blocked in MPI_Iprobe(source=0 tag=101" <<<"$cut"; then
+  echo "FAIL: with mpi.poll_fast_forward_after=3 the bounded probe loop should deadlock"
+  echo "$cut" | tail -5
+  exit 1
+fi
 echo "poll_fast_forward: OK ($e_on events with the fast path, $e_off without)"
