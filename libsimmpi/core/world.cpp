@@ -21,6 +21,8 @@ ProtocolParams::ProtocolParams(const runtime::Config& config)
     : send_overhead(config.time("mpi.send_overhead")),
       recv_overhead(config.time("mpi.recv_overhead")),
       poll_cost(config.time("mpi.poll_cost")),
+      poll_fast_forward(config.flag("mpi.poll_fast_forward")),
+      poll_fast_forward_after(config.integer("mpi.poll_fast_forward_after")),
       eager_threshold(config.size_bytes("mpi.eager_threshold")),
       epoch_s(config.integer("runtime.epoch")) {}
 

@@ -20,6 +20,8 @@ struct ProtocolParams {
   SimTime send_overhead;
   SimTime recv_overhead;
   SimTime poll_cost;
+  bool poll_fast_forward;                // see MPI_Iprobe
+  std::int64_t poll_fast_forward_after;  // identical fruitless probes taken for a polling loop
   std::uint64_t eager_threshold;
   std::int64_t epoch_s;  // what the wall-clock functions return at simulated time zero
 
@@ -32,6 +34,14 @@ struct RankState {
   bool initialized = false;
   bool finalized = false;
   bool probing = false;  // blocked in MPI_Probe: new messages must wake it
+  // The last MPI_Iprobe that found nothing: what it looked for, when it returned, and how many
+  // such calls for the same thing followed one another with no time spent in between (see
+  // MPI_Iprobe: a long run of them is a busy-polling loop).
+  struct IdleProbe {
+    int context = -1, source = 0, tag = 0;
+    SimTime end = SimTime::max();
+    std::int64_t repeats = 0;
+  } idle_probe;
   int thread_level = MPI_THREAD_SINGLE;
   char* bsend_buffer = nullptr;
   std::uint64_t bsend_size = 0;

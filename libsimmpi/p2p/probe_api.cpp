@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // MPI_Probe and MPI_Iprobe: look at the first matching message whose envelope has arrived.
+#include <algorithm>
+#include <cstdint>
+
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/probe.hpp"
 #include "libsimmpi/p2p/transport.hpp"
@@ -36,10 +39,37 @@ void proc_null_status(MPI_Status* status) {
 }
 
 const Message* poll_for_message(ApiCall& call, const Communicator& comm, int source, int tag) {
+  const ProtocolParams& params = call.world.params();
+  const int context = comm.context_id();
+  RankState::IdleProbe& idle = call.world.rank(call.rank).idle_probe;
+  const bool repeat = idle.end == call.world.now() && idle.context == context &&
+                      idle.source == source && idle.tag == tag;
   SimTime next;
-  bool found = probe_unexpected(call.world, comm.context_id(), source, tag, &next);
-  call.world.charge_poll(found || next != SimTime::max());
-  return probe_unexpected(call.world, comm.context_id(), source, tag, &next);
+  const Message* m = nullptr;
+  if (repeat && params.poll_fast_forward && idle.repeats >= params.poll_fast_forward_after &&
+      params.poll_cost > SimTime()) {
+    // A busy-polling loop: this rank's last mpi.poll_fast_forward_after probes (1,000 by default)
+    // looked for the same source, tag and communicator, found nothing, and nothing took time in
+    // between. Polling on would cost mpi.poll_cost per call, one event each, until the message's
+    // envelope arrives; instead block until it does and return at the end of the first poll
+    // that would have seen it: the same simulated times, without the events. (A bounded loop,
+    // e.g. over the steps of an exchange that probes between them, does not repeat the same
+    // fruitless probe that many times back to back.)
+    const SimTime start = call.world.now(), cost = params.poll_cost;
+    wait_for_message(call, comm, source, tag);
+    const std::int64_t polls = std::max<std::int64_t>(
+        1, (call.world.now() - start + cost - SimTime::from_ps(1)).ps() / cost.ps());
+    call.world.spend(start + cost * polls - call.world.now());
+    m = probe_unexpected(call.world, context, source, tag, &next);
+  } else {
+    bool found = probe_unexpected(call.world, context, source, tag, &next);
+    call.world.charge_poll(found || next != SimTime::max());
+    m = probe_unexpected(call.world, context, source, tag, &next);
+  }
+  const std::int64_t repeats = repeat ? idle.repeats + 1 : 1;
+  idle = m ? RankState::IdleProbe{}
+           : RankState::IdleProbe{context, source, tag, call.world.now(), repeats};
+  return m;
 }
 
 const Message* wait_for_message(ApiCall& call, const Communicator& comm, int source, int tag) {

@@ -2,6 +2,7 @@
 // Benchmark cases and the training and validation plans.
 #include "tools/calibrate/benchmarks.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -95,6 +96,40 @@ Benchmark level1_case(Kernel kernel, int n) {
   return b;
 }
 
+Benchmark laswp_case(int swaps, int cols, int rows) {
+  // LU's row interchanges applied to a column-major matrix (HPL's HPL_dlaswp00N, LAPACK's
+  // dlaswp): row i < swaps trades places with a pivot row at or below it, a block of 32 columns
+  // at a time, so every element moved is a strided access. Charged as SimBLAS charges it:
+  // 4 elements of traffic per element swapped (cost::laswp).
+  Benchmark b{"dlaswp " + dims(swaps, cols) + " lda " + std::to_string(rows),
+              cost::laswp(8, cols, swaps), nullptr};
+  b.task.dims = {swaps, cols, 0};  // as HPL's glue charges it (tools/hpl/hpl_model.c)
+  b.measure = [swaps, cols, rows](Clock clock) {
+    auto op = std::make_unique<Operands>(make_operands(std::int64_t{rows} * cols, 0, 0, 23));
+    std::vector<int> ipiv(static_cast<std::size_t>(swaps));
+    std::uint64_t x = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < swaps; ++i) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      ipiv[static_cast<std::size_t>(i)] = i + static_cast<int>((x >> 33) % (rows - i));
+    }
+    double* a = op->a.data();
+    const std::int64_t lda = rows;
+    return best_time(
+        [&] {
+          for (int j0 = 0; j0 < cols; j0 += 32) {
+            const int j1 = std::min(cols, j0 + 32);
+            for (int i = 0; i < swaps; ++i) {
+              const int ip = ipiv[static_cast<std::size_t>(i)];
+              if (ip == i) continue;
+              for (int j = j0; j < j1; ++j) std::swap(a[j * lda + i], a[j * lda + ip]);
+            }
+          }
+        },
+        clock, kBudgetS, 3);
+  };
+  return b;
+}
+
 Benchmark memcopy_case(std::int64_t bytes) {
   Benchmark b{"memcpy " + std::to_string(bytes) + " B", cost::memcopy(static_cast<double>(bytes)),
               nullptr};
@@ -140,6 +175,13 @@ std::vector<KernelPlan> training_plan(bool quick) {
       p.cases.push_back(level1_case(k, n));
     plans.push_back(p);
   }
+  // LU's row interchanges (HPL's own loop; tools/hpl/hpl_model.c charges it): NB swaps over
+  // the columns of a matrix larger than a core's caches.
+  KernelPlan laswp{Kernel::Laswp, {}, {}};
+  for (int swaps : {64, 128, 256})
+    for (int cols : {256, 1024, quick ? 2048 : 4096})
+      laswp.cases.push_back(laswp_case(swaps, cols, 8192));
+  plans.push_back(laswp);
   KernelPlan mem{Kernel::MemCopy, {32768, 1048576, 67108864}, {}};
   for (std::int64_t b = 4096; b <= (quick ? 16 << 20 : std::int64_t{512} << 20); b *= 2)
     mem.cases.push_back(memcopy_case(b));

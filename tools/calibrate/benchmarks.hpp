@@ -26,6 +26,9 @@ Benchmark gemv_case(int m, int n);
 // kernel: Axpy, Swap or Copy.
 Benchmark level1_case(hardware::Kernel kernel, int n);
 Benchmark memcopy_case(std::int64_t bytes);
+// LU's row interchanges: `swaps` rows trade places with pivot rows over `cols` columns of a
+// rows x cols column-major matrix (HPL's HPL_dlaswp00N).
+Benchmark laswp_case(int swaps, int cols, int rows);
 
 // The training set of each calibrated kernel (`quick`: sizes up to 512 only), and the size
 // classes (up_to bounds, open class last) fitted separately.

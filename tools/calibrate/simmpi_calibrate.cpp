@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// simmpi-calibrate: measures DGEMM, DTRSM, DGEMV, DAXPY, DSWAP, DCOPY and memcpy with the host's
-// real BLAS on one core, fits t = mu * x + theta per kernel and size class (x = ops for dense
-// kernels, bytes for memory-bound ones), prints R^2 of every fit, and writes
+// simmpi-calibrate: measures DGEMM, DTRSM, DGEMV, DAXPY, DSWAP, DCOPY, memcpy and LU's row
+// interchanges (dlaswp, HPL's loop) with the host's real BLAS on one core, fits t = mu * x + theta
+// per kernel and size class (x = ops for dense kernels, bytes for memory-bound ones), prints R^2
+// of every fit, and writes
 //   - a compute profile (efficiency = 1 / (mu * reference peak), overhead = theta), and
 //   - a platform file describing this host as a node, naming that profile,
 // then checks the model: DGEMM and DTRSM shapes measured afresh against the simulator's own

@@ -64,6 +64,9 @@ def parse_args(argv):
     p.add_argument("--fold-threshold", default="1MiB",
                    help="model mode: fold allocations of at least this size (default 1MiB; "
                         "0B: never)")
+    p.add_argument("--detailed-timing", action="store_true",
+                   help="build HPL with -DHPL_DETAILED_TIMING: HPL prints the time of its "
+                        "phases (rfact, pfact, mxswp, update, laswp, up tr sv)")
     p.add_argument("--build-dir", help="where to build (default: in the cache)")
     p.add_argument("--run-dir", help="where to run (default: a fresh temporary directory)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel compilations")
@@ -109,10 +112,14 @@ def hpl_sources(root):
     return files
 
 
-def build_key(src, compiler):
+def cflags(args):
+    return CFLAGS + (["-DHPL_DETAILED_TIMING"] if args.detailed_timing else [])
+
+
+def build_key(src, compiler, args):
     h = hashlib.sha1()
     h.update(str(src.root.resolve()).encode())
-    h.update(" ".join(CFLAGS + WRAPPED).encode())
+    h.update(" ".join(cflags(args) + WRAPPED).encode())
     for f in glue_sources(src.flavour) + [compiler]:
         h.update(Path(f).read_bytes())
     return h.hexdigest()[:12]
@@ -126,7 +133,7 @@ def compile_one(cmd, verbose):
         raise ToolError(f"compiling {cmd[-3]} failed:\n{r.stderr.strip()}")
 
 
-def build(src, build_dir, jobs, verbose):
+def build(src, build_dir, flags, jobs, verbose):
     """Compiles HPL and simmpi's glue with simmpicc into build_dir; returns the executable."""
     cc = PREFIX / "bin" / "simmpicc"
     inc = ["-I", str(src.root / "include")]
@@ -137,7 +144,7 @@ def build(src, build_dir, jobs, verbose):
         obj = objdir / (f.stem + ".o")
         objs.append(obj)
         if not obj.exists() or obj.stat().st_mtime < f.stat().st_mtime:
-            todo.append([str(cc)] + CFLAGS + inc + ["-c", str(f), "-o", str(obj)])
+            todo.append([str(cc)] + flags + inc + ["-c", str(f), "-o", str(obj)])
     exe = build_dir / "xhpl.sim"
     if todo or not exe.exists():
         print(f"simmpi-hpl: building {src.label} in {build_dir} ({len(todo)} files to compile)",
@@ -155,11 +162,11 @@ def locked_build(src, args):
     import fcntl
     cc = PREFIX / "bin" / "simmpicc"
     build_dir = Path(args.build_dir) if args.build_dir else \
-        cache_dir() / "hpl" / f"{src.label}-{build_key(src, cc)}"
+        cache_dir() / "hpl" / f"{src.label}-{build_key(src, cc, args)}"
     build_dir.mkdir(parents=True, exist_ok=True)
     with open(build_dir / ".lock", "w") as lock:  # concurrent runs (simmpi-sweep) build once
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return build(src, build_dir, args.jobs, args.verbose)
+        return build(src, build_dir, cflags(args), args.jobs, args.verbose)
 
 
 def simulator_command(exe, ranks, platform, args):

@@ -43,7 +43,7 @@ def find_platform(value):
     """The platform file `value` names: an existing file or a path, else a preset's file."""
     path = Path(value)
     if path.is_file():
-        return path
+        return path.resolve()  # the tools may run the simulator in another directory
     if "/" in value:
         raise ToolError(f"--platform {value}: no such file")
     name = value[:-5] if value.endswith(".toml") else value
