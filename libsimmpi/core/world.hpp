@@ -20,7 +20,7 @@ struct ProtocolParams {
   SimTime send_overhead;
   SimTime recv_overhead;
   SimTime poll_cost;
-  bool poll_fast_forward;                // see MPI_Iprobe
+  bool poll_fast_forward;                // see poll_for_message (p2p/probe_api.cpp)
   std::int64_t poll_fast_forward_after;  // identical fruitless probes taken for a polling loop
   std::uint64_t eager_threshold;
   std::int64_t epoch_s;  // what the wall-clock functions return at simulated time zero
