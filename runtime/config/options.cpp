@@ -257,14 +257,15 @@ const std::vector<OptionSpec>& option_registry() {
        "costs, so busy-polling loops advance the clock and end.",
        {}, 0, 1},
       {"mpi.poll_fast_forward", Kind::Bool, "true",
-       "After mpi.poll_fast_forward_after fruitless MPI_Iprobe calls of one rank for the same "
-       "source, tag and communicator with no time spent in between (a busy-polling loop), the "
+       "After mpi.poll_fast_forward_after fruitless MPI_Iprobe (or MPI_Improbe) calls of one rank "
+       "for the same source, tag and communicator with no time spent in between (a busy-polling "
+       "loop), the "
        "next one blocks until a matching message arrives and returns at the end of the first "
        "poll that would have seen it: the same simulated times as polling on, without one event "
        "per poll."},
       {"mpi.poll_fast_forward_after", Kind::Integer, "1000",
-       "Back-to-back identical fruitless MPI_Iprobe calls taken for a busy-polling loop; a "
-       "bounded loop that probes this many times in a row would be cut short.",
+       "Back-to-back identical fruitless MPI_Iprobe or MPI_Improbe calls taken for a "
+       "busy-polling loop; a bounded loop that probes this many times in a row would be cut short.",
        {}, 1, 1e12},
 
       // --- mpi.coll: collective algorithms (libsimmpi/coll/selection.hpp) ---
