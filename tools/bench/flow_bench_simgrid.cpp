@@ -16,7 +16,8 @@
 // bytes) (host to host, no mailbox), the flows drawn by flow_workload.hpp from a global start
 // counter as flow_bench does. An event is one arrival or one departure (2 per completed flow).
 // Timing starts once min(F, 20,000) flows have completed and stops after `events` events
-// (10 times fewer when F > nodes), as in flow_bench; then every actor is killed.
+// (10 times fewer when F > nodes), as in flow_bench; then every actor is killed. setup_s is the
+// wall time to build the platform and the actors (not in wall_s).
 //
 //   flow_bench_simgrid --tree "[16, 8, 8]" --flows 1000 [--events N] [--cfg=...]
 // prints one line like flow_bench's, with peer=simgrid:
@@ -110,24 +111,32 @@ std::vector<unsigned> parse_list(const char* text) {  // "[16, 8, 8]" -> {16, 8,
 
 int main(int argc, char** argv) {
   auto setup0 = Clock::now();
-  sg4::Engine e(&argc, argv);  // consumes --cfg=... and --log=...
+  // Plain max-min, as flow_bench's solver (see the header comment). Actor stacks: SimGrid's
+  // default (8 MiB mapped, touched lazily, one guard page) up to 30,000 flows; beyond, 64 KiB
+  // without guard page (two maps per stack would exceed the kernel's default map count). Given
+  // as the first --cfg arguments so that the command line's own --cfg=... override them.
+  int flows_arg = 0;
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--flows") == 0) flows_arg = std::atoi(argv[i + 1]);
+  std::vector<char*> args(argv, argv + argc);
+  static char cfg_model[] = "--cfg=network/model:CM02";
+  static char cfg_cross[] = "--cfg=network/crosstraffic:0";
+  static char cfg_stack[] = "--cfg=contexts/stack-size:64";
+  static char cfg_guard[] = "--cfg=contexts/guard-size:0";
+  args.insert(args.begin() + 1, {cfg_model, cfg_cross});
+  if (flows_arg > 30000) args.insert(args.begin() + 1, {cfg_stack, cfg_guard});
+  int nargs = static_cast<int>(args.size());
+  args.push_back(nullptr);
+  sg4::Engine e(&nargs, args.data());  // consumes --cfg=... and --log=...
   const char* tree = "[16, 8, 8]";
   long long events_arg = 0;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--tree") == 0 && i + 1 < argc) tree = argv[++i];
-    if (std::strcmp(argv[i], "--flows") == 0 && i + 1 < argc) g.flows = std::atoi(argv[++i]);
-    if (std::strcmp(argv[i], "--events") == 0 && i + 1 < argc) events_arg = std::atoll(argv[++i]);
+  for (int i = 1; i < nargs; ++i) {
+    if (std::strcmp(args[i], "--tree") == 0 && i + 1 < nargs) tree = args[++i];
+    if (std::strcmp(args[i], "--flows") == 0 && i + 1 < nargs) g.flows = std::atoi(args[++i]);
+    if (std::strcmp(args[i], "--events") == 0 && i + 1 < nargs) events_arg = std::atoll(args[++i]);
   }
   if (g.flows <= 0) g.flows = 1000;
   g.events = events_arg > 0 ? static_cast<std::uint64_t>(events_arg) : 2000000;
-
-  // Plain max-min, as flow_bench's solver (see the header comment).
-  sg4::Engine::set_config("network/model:CM02");
-  sg4::Engine::set_config("network/crosstraffic:0");
-  // F actors: small stacks without guard pages (100,000 guarded stacks would exceed the
-  // kernel's map count).
-  sg4::Engine::set_config("contexts/stack-size:64");
-  sg4::Engine::set_config("contexts/guard-size:0");
 
   std::vector<unsigned> down = parse_list(tree);
   if (down.empty()) {
