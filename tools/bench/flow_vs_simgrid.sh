@@ -8,9 +8,9 @@
 #
 #   tools/bench/flow_vs_simgrid.sh BUILD_DIR
 # Environment: RUNS (3), SIMMPI_EVENTS (2000000: flow_bench's standard count), SG_EVENTS_1K
-# (200000), SG_EVENTS_10K (20000), WITH_100K=1 to add F = 100,000 on 102,400 nodes (off: SimGrid
-# takes about 0.6 ms per event at 10,000 flows and more beyond, so its warm-up alone, 40,000
-# events, would take most of an hour), SG_EVENTS_100K (2000).
+# (200000), SG_EVENTS_10K (20000), WITH_100K=1 to add F = 100,000 on 102,400 nodes (off: one
+# SimGrid run there took 9 minutes, 75 s to build the platform and 7.5 minutes for the 40,000
+# warm-up events at about 13 ms each, and 6 GB of RSS), SG_EVENTS_100K (2000).
 # SimGrid times fewer events than flow_bench because it is much slower per event; both time the
 # closed loop's steady state after the same warm-up (min(F, 20,000) deliveries).
 set -euo pipefail
@@ -84,7 +84,7 @@ for c in "${configs[@]}"; do
                rs / 1024, rg / 1024, es, eg }')")
 done
 if [[ ${WITH_100K:-0} != 1 ]]; then
-  echo "# F=100000 skipped (set WITH_100K=1): SimGrid's warm-up alone would take most of an hour"
+  echo "# F=100000 skipped (set WITH_100K=1): about 9 minutes and 6 GB per SimGrid run"
 fi
 echo
 echo "| F | nodes | simmpi events/s | SimGrid events/s | simmpi/SimGrid | simmpi peak RSS MB | SimGrid peak RSS MB | timed events (simmpi / SimGrid) |"
