@@ -24,6 +24,7 @@
 #include <memory>
 #include <vector>
 
+#include "flow_workload.hpp"
 #include "hardware/network/fat_tree.hpp"
 #include "hardware/network/flow_network.hpp"
 #include "hardware/seeded_random.hpp"
@@ -41,15 +42,8 @@ struct Loop {
   std::uint64_t digest = 0;  // of every delivery's (time, slot): equal digests, equal simulations
 
   void start(int slot) {
-    std::uint64_t r = mix64(0xbe7c4ULL, started++);
-    int src = slot % nodes;
-    int dst = static_cast<int>((static_cast<std::uint64_t>(src) + 1 +
-                                below(mix64(r, 1), static_cast<std::uint64_t>(nodes - 1))) %
-                               static_cast<std::uint64_t>(nodes));
-    // Log-uniform 1 KiB .. 1 MiB.
-    double bytes = 1024.0 * static_cast<double>(1ULL << below(mix64(r, 2), 10)) *
-                   (1.0 + static_cast<double>(below(mix64(r, 3), 1000)) / 1000.0);
-    net->transfer(src, dst, static_cast<std::uint64_t>(bytes),
+    bench::FlowDraw f = bench::draw_flow(started++, slot, nodes);
+    net->transfer(f.src, f.dst, f.bytes,
                   Action{&Loop::delivered, this, static_cast<std::uint64_t>(slot)});
   }
   static void delivered(void* self, std::uint64_t slot) {
