@@ -3,7 +3,7 @@
 # Installs the Debian packages simmpi builds with, when any is missing (Debian 12).
 # Used by tools/run-demo.sh and tools/run-tests.sh; safe to run again.
 set -e
-packages=(cmake make g++ gcc gfortran pkg-config libboost-context-dev libeigen3-dev
+packages=(cmake make g++ gcc gfortran pkg-config python3 libboost-context-dev libeigen3-dev
           libtomlplusplus-dev libffi-dev libgtest-dev libopenblas-dev)
 missing=()
 for p in "${packages[@]}"; do
