@@ -116,9 +116,10 @@ int main(int argc, char** argv) {
   if (rank == 0) {
     double expected = serial_total(n, steps);
     int ok = fabs(total - expected) <= 1e-9 * fabs(expected);
-    printf("stencil2d: %dx%d grid on %dx%d ranks, %d steps, %.6f s simulated, residual %.3e, "
-           "total heat %.6f (serial %.6f) %s\n",
-           n, n, px, py, steps, elapsed, sqrt(residual), total, expected, ok ? "OK" : "MISMATCH");
+    printf(
+        "stencil2d: %dx%d grid on %dx%d ranks, %d steps, %.6f s simulated, residual %.3e, "
+        "total heat %.6f (serial %.6f) %s\n",
+        n, n, px, py, steps, elapsed, sqrt(residual), total, expected, ok ? "OK" : "MISMATCH");
     status = !ok;
   }
   free(u);

@@ -84,7 +84,8 @@ void Platform::transfer(int src, int dst, std::uint64_t bytes, Action delivered)
     return;
   }
   // Shared memory: one copy, no contention modeled yet.
-  SimTime t = engine_.now() + shm_latency_ + runtime::transfer_time(static_cast<double>(bytes), shm_Bps_);
+  SimTime t =
+      engine_.now() + shm_latency_ + runtime::transfer_time(static_cast<double>(bytes), shm_Bps_);
   engine_.schedule(t, delivered);
 }
 

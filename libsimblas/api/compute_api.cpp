@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "libsimblas/core/blas_args.hpp"
 #include "hardware/compute/compute_model.hpp"
+#include "libsimblas/core/blas_args.hpp"
 #include "libsimblas/core/charge.hpp"
 #include "runtime/core/error.hpp"
 #include "runtime/sched/scheduler.hpp"
@@ -25,8 +25,7 @@ void simmpi_compute(double flops, double bytes) {
   (void)simmpi::blas::charge(t);  // time only: nothing to compute
 }
 
-int simmpi_compute_kernel(const char* kernel, double flops, double bytes, long m, long n,
-                          long k) {
+int simmpi_compute_kernel(const char* kernel, double flops, double bytes, long m, long n, long k) {
   auto id = simmpi::hardware::parse_kernel_name(kernel ? kernel : "");
   if (!id)
     simmpi::blas::bad_argument(

@@ -37,39 +37,36 @@ cublasStatus_t cublasGetStream_v2(cublasHandle_t handle, cudaStream_t* stream);
 cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t handle, cublasPointerMode_t mode);
 cublasStatus_t cublasGetPointerMode_v2(cublasHandle_t handle, cublasPointerMode_t* mode);
 
-#define SIMMPI_CUBLAS_DECL(p, lower, T)                                                              \
-  cublasStatus_t cublas##p##gemm_v2(cublasHandle_t h, cublasOperation_t ta,                   \
-                                    cublasOperation_t tb, int m, int n, int k, const T* alpha, \
-                                    const T* A, int lda, const T* B, int ldb, const T* beta,   \
-                                    T* C, int ldc);                                            \
-  cublasStatus_t cublas##p##trsm_v2(cublasHandle_t h, cublasSideMode_t side,                  \
-                                    cublasFillMode_t uplo, cublasOperation_t trans,            \
-                                    cublasDiagType_t diag, int m, int n, const T* alpha,       \
-                                    const T* A, int lda, T* B, int ldb);                       \
-  cublasStatus_t cublas##p##trmm_v2(cublasHandle_t h, cublasSideMode_t side,                  \
-                                    cublasFillMode_t uplo, cublasOperation_t trans,            \
-                                    cublasDiagType_t diag, int m, int n, const T* alpha,       \
-                                    const T* A, int lda, const T* B, int ldb, T* C, int ldc);  \
-  cublasStatus_t cublas##p##syrk_v2(cublasHandle_t h, cublasFillMode_t uplo,                  \
-                                    cublasOperation_t trans, int n, int k, const T* alpha,     \
-                                    const T* A, int lda, const T* beta, T* C, int ldc);        \
-  cublasStatus_t cublas##p##gemv_v2(cublasHandle_t h, cublasOperation_t trans, int m, int n,  \
-                                    const T* alpha, const T* A, int lda, const T* x, int incx, \
-                                    const T* beta, T* y, int incy);                            \
-  cublasStatus_t cublas##p##ger_v2(cublasHandle_t h, int m, int n, const T* alpha, const T* x, \
-                                   int incx, const T* y, int incy, T* A, int lda);             \
-  cublasStatus_t cublas##p##scal_v2(cublasHandle_t h, int n, const T* alpha, T* x, int incx); \
-  cublasStatus_t cublas##p##axpy_v2(cublasHandle_t h, int n, const T* alpha, const T* x,      \
-                                    int incx, T* y, int incy);                                 \
-  cublasStatus_t cublas##p##copy_v2(cublasHandle_t h, int n, const T* x, int incx, T* y,      \
-                                    int incy);                                                 \
-  cublasStatus_t cublas##p##swap_v2(cublasHandle_t h, int n, T* x, int incx, T* y, int incy); \
-  cublasStatus_t cublas##p##dot_v2(cublasHandle_t h, int n, const T* x, int incx, const T* y, \
-                                   int incy, T* result);                                       \
-  cublasStatus_t cublas##p##nrm2_v2(cublasHandle_t h, int n, const T* x, int incx,            \
-                                    T* result);                                                \
-  cublasStatus_t cublasI##lower##amax_v2(cublasHandle_t h, int n, const T* x, int incx,           \
-                                     int* result);
+#define SIMMPI_CUBLAS_DECL(p, lower, T)                                                            \
+  cublasStatus_t cublas##p##gemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,  \
+                                    int m, int n, int k, const T* alpha, const T* A, int lda,      \
+                                    const T* B, int ldb, const T* beta, T* C, int ldc);            \
+  cublasStatus_t cublas##p##trsm_v2(                                                               \
+      cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,     \
+      cublasDiagType_t diag, int m, int n, const T* alpha, const T* A, int lda, T* B, int ldb);    \
+  cublasStatus_t cublas##p##trmm_v2(cublasHandle_t h, cublasSideMode_t side,                       \
+                                    cublasFillMode_t uplo, cublasOperation_t trans,                \
+                                    cublasDiagType_t diag, int m, int n, const T* alpha,           \
+                                    const T* A, int lda, const T* B, int ldb, T* C, int ldc);      \
+  cublasStatus_t cublas##p##syrk_v2(cublasHandle_t h, cublasFillMode_t uplo,                       \
+                                    cublasOperation_t trans, int n, int k, const T* alpha,         \
+                                    const T* A, int lda, const T* beta, T* C, int ldc);            \
+  cublasStatus_t cublas##p##gemv_v2(cublasHandle_t h, cublasOperation_t trans, int m, int n,       \
+                                    const T* alpha, const T* A, int lda, const T* x, int incx,     \
+                                    const T* beta, T* y, int incy);                                \
+  cublasStatus_t cublas##p##ger_v2(cublasHandle_t h, int m, int n, const T* alpha, const T* x,     \
+                                   int incx, const T* y, int incy, T* A, int lda);                 \
+  cublasStatus_t cublas##p##scal_v2(cublasHandle_t h, int n, const T* alpha, T* x, int incx);      \
+  cublasStatus_t cublas##p##axpy_v2(cublasHandle_t h, int n, const T* alpha, const T* x, int incx, \
+                                    T* y, int incy);                                               \
+  cublasStatus_t cublas##p##copy_v2(cublasHandle_t h, int n, const T* x, int incx, T* y,           \
+                                    int incy);                                                     \
+  cublasStatus_t cublas##p##swap_v2(cublasHandle_t h, int n, T* x, int incx, T* y, int incy);      \
+  cublasStatus_t cublas##p##dot_v2(cublasHandle_t h, int n, const T* x, int incx, const T* y,      \
+                                   int incy, T* result);                                           \
+  cublasStatus_t cublas##p##nrm2_v2(cublasHandle_t h, int n, const T* x, int incx, T* result);     \
+  cublasStatus_t cublasI##lower##amax_v2(cublasHandle_t h, int n, const T* x, int incx,            \
+                                         int* result);
 SIMMPI_CUBLAS_DECL(S, s, float)
 SIMMPI_CUBLAS_DECL(D, d, double)
 #undef SIMMPI_CUBLAS_DECL

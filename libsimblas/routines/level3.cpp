@@ -82,7 +82,8 @@ void trmm(Side s, Uplo u, Trans t, Diag d, I m, I n, T alpha, const T* a, I lda,
       .dim("n", n)
       .ld("lda", lda, s == Side::Left ? m : n)
       .ld("ldb", ldb, m);
-  if (auto charged = charge(cost::trmm(sizeof(T), s, m, n))) exec::trmm(s, u, t, d, m, n, alpha, a, lda, b, ldb);
+  if (auto charged = charge(cost::trmm(sizeof(T), s, m, n)))
+    exec::trmm(s, u, t, d, m, n, alpha, a, lda, b, ldb);
 }
 
 template <class T>
@@ -92,7 +93,8 @@ void trsm(Side s, Uplo u, Trans t, Diag d, I m, I n, T alpha, const T* a, I lda,
       .dim("n", n)
       .ld("lda", lda, s == Side::Left ? m : n)
       .ld("ldb", ldb, m);
-  if (auto charged = charge(cost::trsm(sizeof(T), s, m, n))) exec::trsm(s, u, t, d, m, n, alpha, a, lda, b, ldb);
+  if (auto charged = charge(cost::trsm(sizeof(T), s, m, n)))
+    exec::trsm(s, u, t, d, m, n, alpha, a, lda, b, ldb);
 }
 
 #define SIMMPI_LEVEL3(T)                                                               \

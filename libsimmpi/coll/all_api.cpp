@@ -101,10 +101,11 @@ int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype
   } else {
     PackedView sv(sendbuf, st, 0, sendcount);
     sv.load(0, sendcount);
-    if (block) std::memmove(rv->data() + block * static_cast<std::size_t>(k.rank()), sv.data(), block);
+    if (block)
+      std::memmove(rv->data() + block * static_cast<std::size_t>(k.rank()), sv.data(), block);
   }
-  Sizes where = strided(n, static_cast<std::size_t>(rv->type()->extent) *
-                               static_cast<std::size_t>(recvcount));
+  Sizes where = strided(
+      n, static_cast<std::size_t>(rv->type()->extent) * static_cast<std::size_t>(recvcount));
   TypeRef keep(rt);
   return launch_collective(call, k.comm(), k.seq(), request,
                            allgather_body(Coll::Allgather, rv->data(), uniform(n, block), where,
@@ -185,7 +186,8 @@ int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype 
   auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sall);
   sv->load(0, sall);
   std::size_t sstride =
-      in_place ? 0 : static_cast<std::size_t>(sv->type()->extent) * static_cast<std::size_t>(sendcount);
+      in_place ? 0
+               : static_cast<std::size_t>(sv->type()->extent) * static_cast<std::size_t>(sendcount);
   std::size_t rstride =
       static_cast<std::size_t>(rv->type()->extent) * static_cast<std::size_t>(recvcount);
   TypeRef keep(rt), keep_send(st);
@@ -230,12 +232,10 @@ int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], con
   TypeRef keep(rt), keep_send(st);
   return launch_collective(
       call, k.comm(), k.seq(), request,
-      alltoall_body(Coll::Alltoallv, in_place, in_place ? rv->data() : sv->data(), sc, sd,
-                    rv->data(), to_bytes(recvcounts, n, *rv->type(), false),
-                    to_bytes(rdispls, n, *rv->type(), true),
-                    [rv, sv, rc, rd, n, keep, keep_send] {
-                      rv->store_blocks(rc.data(), rd.data(), n);
-                    }));
+      alltoall_body(
+          Coll::Alltoallv, in_place, in_place ? rv->data() : sv->data(), sc, sd, rv->data(),
+          to_bytes(recvcounts, n, *rv->type(), false), to_bytes(rdispls, n, *rv->type(), true),
+          [rv, sv, rc, rd, n, keep, keep_send] { rv->store_blocks(rc.data(), rd.data(), n); }));
 }
 
 }  // namespace

@@ -48,9 +48,9 @@ int reduce_scatter(const char* name, const void* sendbuf, void* recvbuf, const i
   if (!k.ok()) return k.error();
   std::vector<int> counts(recvcounts, recvcounts + k.comm().size());
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  return launch_collective(call, k.comm(), k.seq(), request,
-                           reduce_scatter_body(Coll::ReduceScatter, input, recvbuf, counts, op,
-                                               datatype, t, k.rank()));
+  return launch_collective(
+      call, k.comm(), k.seq(), request,
+      reduce_scatter_body(Coll::ReduceScatter, input, recvbuf, counts, op, datatype, t, k.rank()));
 }
 
 int reduce_scatter_block(const char* name, const void* sendbuf, void* recvbuf, int recvcount,

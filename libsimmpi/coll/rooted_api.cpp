@@ -135,8 +135,8 @@ int gather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype se
   auto rv = std::make_shared<PackedView>(recvbuf, rt, 0, all);
   if (in_place) rv->load(static_cast<std::int64_t>(root) * recvcount, recvcount);
   Sizes counts = uniform(n, block);
-  Sizes where = strided(n, static_cast<std::size_t>(rv->type()->extent) *
-                               static_cast<std::size_t>(recvcount));
+  Sizes where = strided(
+      n, static_cast<std::size_t>(rv->type()->extent) * static_cast<std::size_t>(recvcount));
   TypeRef keep(rt);
   return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
     run_gather(c, Coll::Gather, in, sbytes, rv->data(), counts, where, root);
@@ -208,8 +208,8 @@ int scatter(const char* name, const void* sendbuf, int sendcount, MPI_Datatype s
     sv = std::make_shared<PackedView>(sendbuf, st, 0, all);
     sv->load(0, all);
     counts = uniform(n, block);
-    where = strided(n, static_cast<std::size_t>(sv->type()->extent) *
-                           static_cast<std::size_t>(sendcount));
+    where = strided(
+        n, static_cast<std::size_t>(sv->type()->extent) * static_cast<std::size_t>(sendcount));
   }
   TypeRef keep(rt), keep_send(st);
   return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {

@@ -163,7 +163,8 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
                             kTagIntercommCreate | (tag & kUserTagMask), context, &remote);
   run_bcast(lc, remote.info, static_cast<int>(sizeof remote.info), 1, local_leader);
   remote.ranks.resize(static_cast<std::size_t>(remote.info[2]));
-  run_bcast(lc, remote.ranks.data(), static_cast<int>(remote.ranks.size() * sizeof(int)), 1, local_leader);
+  run_bcast(lc, remote.ranks.data(), static_cast<int>(remote.ranks.size() * sizeof(int)), 1,
+            local_leader);
   *newintercomm = remote.info[0];
   inherit_errhandler(*local, call.rank, *call.world.find_comm(*newintercomm, call.rank));
   return MPI_SUCCESS;

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "libsimmpi/coll/coll_context.hpp"
 #include "libsimmpi/coll/coll_checks.hpp"
+#include "libsimmpi/coll/coll_context.hpp"
 #include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/context_id.hpp"

@@ -38,8 +38,7 @@ constexpr ErrorClass kClasses[] = {
     {MPI_ERR_REQUEST, "MPI_ERR_REQUEST", "invalid request"},
     {MPI_ERR_NOT_SAME, "MPI_ERR_NOT_SAME", "collective argument not identical on all processes"},
     {MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM", "memory exhausted"},
-    {MPI_ERR_UNSUPPORTED_OPERATION, "MPI_ERR_UNSUPPORTED_OPERATION",
-     "unsupported operation"},
+    {MPI_ERR_UNSUPPORTED_OPERATION, "MPI_ERR_UNSUPPORTED_OPERATION", "unsupported operation"},
     {MPI_ERR_INFO, "MPI_ERR_INFO", "invalid info object"},
     {MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY", "invalid info key"},
     {MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE", "invalid info value"},
@@ -80,8 +79,8 @@ ApiCall::ApiCall(const char* call_name, Needs needs)
       fatal(1, strprintf("[t=%s r%d] %s called before MPI_Init", world.now().to_string().c_str(),
                          rank, name));
     if (st.finalized)
-      fatal(1, strprintf("[t=%s r%d] %s called after MPI_Finalize",
-                         world.now().to_string().c_str(), rank, name));
+      fatal(1, strprintf("[t=%s r%d] %s called after MPI_Finalize", world.now().to_string().c_str(),
+                         rank, name));
   }
 }
 
@@ -110,8 +109,8 @@ int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
     fn(&comm_handle, &code);
     return cls;
   }
-  fatal(1, strprintf("[t=%s r%d] %s: %s (%s)", world.now().to_string().c_str(), rank, name,
-                     detail, error_class_name(cls)));
+  fatal(1, strprintf("[t=%s r%d] %s: %s (%s)", world.now().to_string().c_str(), rank, name, detail,
+                     error_class_name(cls)));
 }
 
 Communicator* ApiCall::comm(MPI_Comm h) {
@@ -135,8 +134,10 @@ const Datatype* ApiCall::datatype(MPI_Datatype h, MPI_Comm c) {
   if (!t && h == MPI_DATATYPE_NULL) {
     fail(c, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
   } else if (!t) {
-    fail(c, MPI_ERR_TYPE, "datatype 0x%08x is not a datatype of this rank (never created, or "
-         "freed with MPI_Type_free)", static_cast<unsigned>(h));
+    fail(c, MPI_ERR_TYPE,
+         "datatype 0x%08x is not a datatype of this rank (never created, or "
+         "freed with MPI_Type_free)",
+         static_cast<unsigned>(h));
   } else if (!is_committed(*t)) {
     fail(c, MPI_ERR_TYPE, "%s is not committed; call MPI_Type_commit before using it", t->name);
     return nullptr;

@@ -18,8 +18,8 @@ Communicator::Communicator(MPI_Comm handle, int context_id, int size, std::strin
 
 Communicator::Communicator(MPI_Comm handle, int context_id, std::vector<int> members,
                            std::string name)
-    : Communicator(handle, context_id,
-                   std::make_shared<const std::vector<int>>(std::move(members)), std::move(name)) {}
+    : Communicator(handle, context_id, std::make_shared<const std::vector<int>>(std::move(members)),
+                   std::move(name)) {}
 
 Communicator::Communicator(MPI_Comm handle, int context_id, Members members, std::string name)
     : handle_(handle),
@@ -82,8 +82,7 @@ void Communicator::set_errhandler(int comm_rank, MPI_Errhandler h,
 
 void Communicator::mark_freed(int comm_rank) {
   if (freed_.empty()) freed_.assign(static_cast<std::size_t>(size_), false);
-  SIMMPI_ASSERT(!freed_[static_cast<std::size_t>(comm_rank)],
-                "a member frees a communicator once");
+  SIMMPI_ASSERT(!freed_[static_cast<std::size_t>(comm_rank)], "a member frees a communicator once");
   freed_[static_cast<std::size_t>(comm_rank)] = true;
   --active_members_;
 }
@@ -109,8 +108,8 @@ int Communicator::check_collective(int comm_rank, const CollectiveSignature& sig
   const CollectiveSignature& first = p.sig;
   if (std::strcmp(first.call, sig.call) != 0) {
     cls = MPI_ERR_OTHER;
-    why = strprintf("rank %d called %s while rank %d called %s", comm_rank, sig.call,
-                    p.first_rank, first.call);
+    why = strprintf("rank %d called %s while rank %d called %s", comm_rank, sig.call, p.first_rank,
+                    first.call);
   } else if (first.root != sig.root) {
     cls = MPI_ERR_ROOT;
     why = strprintf("rank %d passed root=%d while rank %d passed root=%d", comm_rank, sig.root,
@@ -120,10 +119,11 @@ int Communicator::check_collective(int comm_rank, const CollectiveSignature& sig
     why = strprintf("rank %d passed a different op than rank %d", comm_rank, p.first_rank);
   } else if (first.bytes >= 0 && sig.bytes >= 0 && first.bytes != sig.bytes) {
     cls = MPI_ERR_TRUNCATE;
-    why = strprintf("rank %d passes %lld bytes while rank %d passes %lld bytes (counts or "
-                    "datatypes differ)",
-                    comm_rank, static_cast<long long>(sig.bytes), p.first_rank,
-                    static_cast<long long>(first.bytes));
+    why = strprintf(
+        "rank %d passes %lld bytes while rank %d passes %lld bytes (counts or "
+        "datatypes differ)",
+        comm_rank, static_cast<long long>(sig.bytes), p.first_rank,
+        static_cast<long long>(first.bytes));
   }
   if (cls != MPI_SUCCESS) {
     *why_out = strprintf("mismatched collective #%u on %s: %s", n + 1, name_.c_str(), why.c_str());

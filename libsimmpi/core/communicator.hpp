@@ -26,9 +26,9 @@ class Topology;  // libsimmpi/topo/topology.hpp
 // What one rank passed to a collective call, compared across ranks to catch mismatches.
 struct CollectiveSignature {
   const char* call;
-  int root;             // -1 when the collective has none
-  MPI_Op op;            // MPI_OP_NULL when none
-  std::int64_t bytes;   // bytes every rank contributes where the standard requires equality, else -1
+  int root;            // -1 when the collective has none
+  MPI_Op op;           // MPI_OP_NULL when none
+  std::int64_t bytes;  // bytes every rank contributes where the standard requires equality, else -1
 };
 
 // The communicators that one collective call (MPI_Comm_split, MPI_Comm_dup...) creates, by key

@@ -21,15 +21,16 @@ struct OpDef {
 };
 
 constexpr OpDef kOps[] = {
-    {"MPI_OP_NULL", Family::NoOp},  {"MPI_MAX", Family::MinMax},  {"MPI_MIN", Family::MinMax},
-    {"MPI_SUM", Family::Arith},     {"MPI_PROD", Family::Arith},  {"MPI_LAND", Family::Logical},
-    {"MPI_BAND", Family::Bitwise},  {"MPI_LOR", Family::Logical}, {"MPI_BOR", Family::Bitwise},
-    {"MPI_LXOR", Family::Logical},  {"MPI_BXOR", Family::Bitwise}, {"MPI_MINLOC", Family::Loc},
-    {"MPI_MAXLOC", Family::Loc},    {"MPI_REPLACE", Family::Replace},
-    {"MPI_NO_OP", Family::NoOp},
+    {"MPI_OP_NULL", Family::NoOp}, {"MPI_MAX", Family::MinMax},      {"MPI_MIN", Family::MinMax},
+    {"MPI_SUM", Family::Arith},    {"MPI_PROD", Family::Arith},      {"MPI_LAND", Family::Logical},
+    {"MPI_BAND", Family::Bitwise}, {"MPI_LOR", Family::Logical},     {"MPI_BOR", Family::Bitwise},
+    {"MPI_LXOR", Family::Logical}, {"MPI_BXOR", Family::Bitwise},    {"MPI_MINLOC", Family::Loc},
+    {"MPI_MAXLOC", Family::Loc},   {"MPI_REPLACE", Family::Replace}, {"MPI_NO_OP", Family::NoOp},
 };
 
-unsigned op_index(MPI_Op op) { return static_cast<unsigned>(op) & 0xFFFFFFu; }
+unsigned op_index(MPI_Op op) {
+  return static_cast<unsigned>(op) & 0xFFFFFFu;
+}
 
 // User operations take the handle indices after the predefined ones. Entries are never reused
 // for another function, so a collective still running with a freed operation keeps calling it.
@@ -83,8 +84,9 @@ void logical(MPI_Op op, const T* in, T* io, std::size_t n) {
 template <class T>
 void bitwise(MPI_Op op, const T* in, T* io, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i)
-    io[i] = static_cast<T>(op == MPI_BAND ? (in[i] & io[i]) : op == MPI_BOR ? (in[i] | io[i])
-                                                                           : (in[i] ^ io[i]));
+    io[i] = static_cast<T>(op == MPI_BAND  ? (in[i] & io[i])
+                           : op == MPI_BOR ? (in[i] | io[i])
+                                           : (in[i] ^ io[i]));
 }
 
 // MINLOC/MAXLOC: the extreme value, and on a tie the smaller index (MPI-3.1 5.9.4). Pairs are
@@ -109,22 +111,36 @@ void loc(MPI_Op op, const char* in, char* io, std::size_t n) {
 template <class F>
 bool with_scalar(Elem e, bool integers, bool floats, bool complexes, F&& f) {
   switch (e) {
-    case Elem::I8: return integers && (f(static_cast<std::int8_t*>(nullptr)), true);
-    case Elem::U8: return integers && (f(static_cast<std::uint8_t*>(nullptr)), true);
-    case Elem::I16: return integers && (f(static_cast<std::int16_t*>(nullptr)), true);
-    case Elem::U16: return integers && (f(static_cast<std::uint16_t*>(nullptr)), true);
-    case Elem::I32: return integers && (f(static_cast<std::int32_t*>(nullptr)), true);
-    case Elem::U32: return integers && (f(static_cast<std::uint32_t*>(nullptr)), true);
-    case Elem::I64: return integers && (f(static_cast<std::int64_t*>(nullptr)), true);
-    case Elem::U64: return integers && (f(static_cast<std::uint64_t*>(nullptr)), true);
-    case Elem::F32: return floats && (f(static_cast<float*>(nullptr)), true);
-    case Elem::F64: return floats && (f(static_cast<double*>(nullptr)), true);
-    case Elem::F80: return floats && (f(static_cast<long double*>(nullptr)), true);
-    case Elem::CF32: return complexes && (f(static_cast<std::complex<float>*>(nullptr)), true);
-    case Elem::CF64: return complexes && (f(static_cast<std::complex<double>*>(nullptr)), true);
+    case Elem::I8:
+      return integers && (f(static_cast<std::int8_t*>(nullptr)), true);
+    case Elem::U8:
+      return integers && (f(static_cast<std::uint8_t*>(nullptr)), true);
+    case Elem::I16:
+      return integers && (f(static_cast<std::int16_t*>(nullptr)), true);
+    case Elem::U16:
+      return integers && (f(static_cast<std::uint16_t*>(nullptr)), true);
+    case Elem::I32:
+      return integers && (f(static_cast<std::int32_t*>(nullptr)), true);
+    case Elem::U32:
+      return integers && (f(static_cast<std::uint32_t*>(nullptr)), true);
+    case Elem::I64:
+      return integers && (f(static_cast<std::int64_t*>(nullptr)), true);
+    case Elem::U64:
+      return integers && (f(static_cast<std::uint64_t*>(nullptr)), true);
+    case Elem::F32:
+      return floats && (f(static_cast<float*>(nullptr)), true);
+    case Elem::F64:
+      return floats && (f(static_cast<double*>(nullptr)), true);
+    case Elem::F80:
+      return floats && (f(static_cast<long double*>(nullptr)), true);
+    case Elem::CF32:
+      return complexes && (f(static_cast<std::complex<float>*>(nullptr)), true);
+    case Elem::CF64:
+      return complexes && (f(static_cast<std::complex<double>*>(nullptr)), true);
     case Elem::CF80:
       return complexes && (f(static_cast<std::complex<long double>*>(nullptr)), true);
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -137,16 +153,24 @@ bool dispatch_loc(Elem e, MPI_Op op, const void* in, void* io, std::size_t n, bo
   };
   int* i = nullptr;
   switch (e) {
-    case Elem::FloatInt: return go(static_cast<float*>(nullptr), i);
-    case Elem::DoubleInt: return go(static_cast<double*>(nullptr), i);
-    case Elem::LongInt: return go(static_cast<long*>(nullptr), i);
-    case Elem::IntInt: return go(i, i);
-    case Elem::ShortInt: return go(static_cast<short*>(nullptr), i);
-    case Elem::LongDoubleInt: return go(static_cast<long double*>(nullptr), i);
-    case Elem::FloatFloat: return go(static_cast<float*>(nullptr), static_cast<float*>(nullptr));
+    case Elem::FloatInt:
+      return go(static_cast<float*>(nullptr), i);
+    case Elem::DoubleInt:
+      return go(static_cast<double*>(nullptr), i);
+    case Elem::LongInt:
+      return go(static_cast<long*>(nullptr), i);
+    case Elem::IntInt:
+      return go(i, i);
+    case Elem::ShortInt:
+      return go(static_cast<short*>(nullptr), i);
+    case Elem::LongDoubleInt:
+      return go(static_cast<long double*>(nullptr), i);
+    case Elem::FloatFloat:
+      return go(static_cast<float*>(nullptr), static_cast<float*>(nullptr));
     case Elem::DoubleDouble:
       return go(static_cast<double*>(nullptr), static_cast<double*>(nullptr));
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -184,11 +208,13 @@ bool apply_or_check(MPI_Op op, const Datatype& type, const void* in, void* io, i
         if constexpr (std::is_integral_v<T>)
           if (run) bitwise(op, static_cast<const T*>(in), static_cast<T*>(io), n);
       });
-    case Family::Loc: return dispatch_loc(e, op, in, io, n, run);
+    case Family::Loc:
+      return dispatch_loc(e, op, in, io, n, run);
     case Family::Replace:
       if (run) std::memcpy(io, in, type.size * static_cast<std::size_t>(count));
       return true;
-    case Family::NoOp: return true;
+    case Family::NoOp:
+      return true;
   }
   return false;
 }
@@ -211,7 +237,9 @@ bool op_supports(MPI_Op op, const Datatype& type) {
   return apply_or_check(op, type, nullptr, nullptr, 0, false);
 }
 
-bool is_user_op(MPI_Op op) { return find_user_op(op) != nullptr; }
+bool is_user_op(MPI_Op op) {
+  return find_user_op(op) != nullptr;
+}
 
 bool is_commutative(MPI_Op op) {
   const UserOp* u = find_user_op(op);

@@ -65,7 +65,7 @@ struct Request {
 
   std::unique_ptr<GeneralizedHooks> hooks;  // a Generalized request's callbacks
 
-  Message* msg = nullptr;  // a receive: the message it matched, until its data is in
+  Message* msg = nullptr;   // a receive: the message it matched, until its data is in
   Request* prev = nullptr;  // posted-receive queue links
   Request* next = nullptr;
 
@@ -86,13 +86,13 @@ struct Message {
   int dst_world = 0;
   std::uint64_t bytes = 0;
   Protocol protocol = Protocol::Eager;
-  SimTime envelope_at;                // when the envelope reaches the receiver (probes see it)
-  SimTime data_at = SimTime::max();   // eager: when the payload has fully arrived
-  std::unique_ptr<char[]> payload;    // eager and unmatched: a packed copy of the data
-  Request* send = nullptr;            // rendezvous: the sender's request (data read from it)
-  std::uint64_t bsend_charge = 0;     // buffered send: attached-buffer bytes freed on delivery
-  Request* recv = nullptr;            // once matched
-  Message* prev = nullptr;            // unexpected queue links
+  SimTime envelope_at;               // when the envelope reaches the receiver (probes see it)
+  SimTime data_at = SimTime::max();  // eager: when the payload has fully arrived
+  std::unique_ptr<char[]> payload;   // eager and unmatched: a packed copy of the data
+  Request* send = nullptr;           // rendezvous: the sender's request (data read from it)
+  std::uint64_t bsend_charge = 0;    // buffered send: attached-buffer bytes freed on delivery
+  Request* recv = nullptr;           // once matched
+  Message* prev = nullptr;           // unexpected queue links
   Message* next = nullptr;
 };
 

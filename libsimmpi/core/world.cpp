@@ -78,8 +78,8 @@ Communicator* World::find_comm(MPI_Comm h, int world_rank) {
   if (h == MPI_COMM_SELF) {
     auto& self = rank(world_rank).self;
     if (!self)
-      self = std::make_unique<Communicator>(MPI_COMM_SELF, kSelfContext, std::vector<int>{world_rank},
-                                            "MPI_COMM_SELF");
+      self = std::make_unique<Communicator>(MPI_COMM_SELF, kSelfContext,
+                                            std::vector<int>{world_rank}, "MPI_COMM_SELF");
     return self.get();
   }
   auto u = static_cast<unsigned>(h);
@@ -118,8 +118,7 @@ MPI_Comm World::add_comm(std::unique_ptr<Communicator> c) {
 void World::release_comm(Communicator& c) {
   Communicator& anchor = c.anchor();
   std::size_t index = static_cast<unsigned>(anchor.handle()) & 0xFFFFFFu;
-  if (anchor.handle() == MPI_COMM_NULL || index >= comms_.size() ||
-      comms_[index].get() != &anchor)
+  if (anchor.handle() == MPI_COMM_NULL || index >= comms_.size() || comms_[index].get() != &anchor)
     return;  // unregistered: a view's local communicator, or MPI_COMM_SELF
   if (!anchor.is_unused() || !anchor.remote().is_unused()) return;
   comms_[index].reset();

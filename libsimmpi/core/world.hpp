@@ -29,7 +29,7 @@ struct ProtocolParams {
 };
 
 struct RankState {
-  IntrusiveList<Request> posted;     // receives waiting for a message, in posting order
+  IntrusiveList<Request> posted;      // receives waiting for a message, in posting order
   IntrusiveList<Message> unexpected;  // messages waiting for a receive, in sending order
   bool initialized = false;
   bool finalized = false;
@@ -51,8 +51,8 @@ struct RankState {
 
 class World {
  public:
-  World(runtime::Scheduler& scheduler, hardware::Platform& platform,
-        const runtime::Config& config, int size);
+  World(runtime::Scheduler& scheduler, hardware::Platform& platform, const runtime::Config& config,
+        int size);
   ~World();
   // The job being simulated; SIMMPI_ASSERTs that one exists.
   static World& get();

@@ -22,9 +22,9 @@ int init(const char* name, int required, int* provided) {
   st.initialized = true;
   // Ranks are fibers: one runs at a time, so every level up to MPI_THREAD_MULTIPLE holds as long
   // as the program does not start threads of its own.
-  st.thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
+  st.thread_level = required < MPI_THREAD_SINGLE     ? MPI_THREAD_SINGLE
                     : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
-                                                      : required;
+                                                     : required;
   if (provided) *provided = st.thread_level;
   return MPI_SUCCESS;
 }
@@ -38,7 +38,9 @@ void copy_out(const char* text, char* out, int* len, int max) {
 
 extern "C" {
 
-int MPI_Init(int*, char***) { return init("MPI_Init", MPI_THREAD_SINGLE, nullptr); }
+int MPI_Init(int*, char***) {
+  return init("MPI_Init", MPI_THREAD_SINGLE, nullptr);
+}
 
 int MPI_Init_thread(int*, char***, int required, int* provided) {
   return init("MPI_Init_thread", required, provided);
@@ -130,8 +132,12 @@ double MPI_Wtime(void) {
   return call.world.now().seconds();
 }
 
-double MPI_Wtick(void) { return 1e-12; }
+double MPI_Wtick(void) {
+  return 1e-12;
+}
 
-double simmpi_now(void) { return World::get().now().seconds(); }
+double simmpi_now(void) {
+  return World::get().now().seconds();
+}
 
 }  // extern "C"

@@ -27,9 +27,7 @@ bool take_option(const std::vector<std::string>& args, std::size_t& i, LaunchOpt
     if (i + 1 >= args.size()) throw ConfigError(std::string(name) + " needs a value");
     return args[++i];
   };
-  auto is = [&](const char* name) {
-    return a == name || a.rfind(std::string(name) + "=", 0) == 0;
-  };
+  auto is = [&](const char* name) { return a == name || a.rfind(std::string(name) + "=", 0) == 0; };
   if (a == "-n" || a == "-np" || is("--ranks")) {
     o.ranks = parse_ranks(value(a == "-n" ? "-n" : a == "-np" ? "-np" : "--ranks"));
   } else if (is("--platform")) {

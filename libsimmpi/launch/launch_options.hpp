@@ -11,14 +11,14 @@ namespace simmpi::mpi {
 
 struct LaunchOptions {
   int ranks = 1;
-  std::string platform;             // empty: the embedded default platform
-  std::vector<std::string> sets;    // "key=value", in order
+  std::string platform;           // empty: the embedded default platform
+  std::vector<std::string> sets;  // "key=value", in order
   bool help = false;
-  bool help_config = false;         // --help-config
+  bool help_config = false;           // --help-config
   bool help_config_markdown = false;  // --help-config=markdown (docs/config.md)
   bool print_config = false;
-  bool quiet = false;               // no summary at the end
-  std::vector<char*> app_argv;      // argv[0] and the application's own arguments
+  bool quiet = false;           // no summary at the end
+  std::vector<char*> app_argv;  // argv[0] and the application's own arguments
 };
 
 // Parses argv. Throws ConfigError with a sentence naming the offending option. `env_options`

@@ -62,13 +62,13 @@ void on_rank_exit(World& world, runtime::Process& p) {
 void configure_folding(const runtime::Config& c, int ranks) {
   std::uint64_t block = c.size_bytes("runtime.fold_block");
   if (block % static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) != 0)
-    throw ConfigError(strprintf("runtime.fold_block = %s (%s): not a whole number of 4KiB "
-                                "pages; e.g. \"32MiB\"",
-                                c.text("runtime.fold_block").c_str(),
-                                c.origin("runtime.fold_block").c_str()));
+    throw ConfigError(
+        strprintf("runtime.fold_block = %s (%s): not a whole number of 4KiB "
+                  "pages; e.g. \"32MiB\"",
+                  c.text("runtime.fold_block").c_str(), c.origin("runtime.fold_block").c_str()));
   bool model = c.text("blas.mode") == "model";
-  runtime::FoldMemory::instance().configure(
-      model ? c.size_bytes("runtime.fold_threshold") : 0, block, ranks);
+  runtime::FoldMemory::instance().configure(model ? c.size_bytes("runtime.fold_threshold") : 0,
+                                            block, ranks);
 }
 
 // Peak host memory: getrusage's resident set size, except with folded memory, whose block is
@@ -145,11 +145,13 @@ using namespace simmpi;
 
 extern "C" {
 
-__attribute__((visibility("default"))) void simmpi_program_loaded(
-    mpi::UserMain user_main, runtime::InitFunction* init_begin, runtime::InitFunction* init_end,
-    void* dso_handle) {
+__attribute__((visibility("default"))) void simmpi_program_loaded(mpi::UserMain user_main,
+                                                                  runtime::InitFunction* init_begin,
+                                                                  runtime::InitFunction* init_end,
+                                                                  void* dso_handle) {
   mpi::g_user_main = user_main;
-  runtime::ProgramImage::instance().capture(runtime::ProgramHooks{init_begin, init_end, dso_handle});
+  runtime::ProgramImage::instance().capture(
+      runtime::ProgramHooks{init_begin, init_end, dso_handle});
 }
 
 __attribute__((visibility("default"))) int simmpi_main(int argc, char** argv, char**) {

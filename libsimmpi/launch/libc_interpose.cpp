@@ -41,7 +41,9 @@ simmpi::runtime::SimTime rank_clock() {
   return w.now();
 }
 
-std::int64_t epoch_s() { return World::get().params().epoch_s; }
+std::int64_t epoch_s() {
+  return World::get().params().epoch_s;
+}
 
 }  // namespace
 
@@ -72,7 +74,8 @@ __attribute__((visibility("default"))) int gettimeofday(struct timeval* tv, void
   return 0;
 }
 
-__attribute__((visibility("default"))) int clock_gettime(clockid_t clk, struct timespec* ts) noexcept {
+__attribute__((visibility("default"))) int clock_gettime(clockid_t clk,
+                                                         struct timespec* ts) noexcept {
   if (calling_rank() < 0) return static_cast<int>(syscall(SYS_clock_gettime, clk, ts));
   std::int64_t ps = rank_clock().ps();
   ts->tv_sec = (clk == CLOCK_REALTIME ? epoch_s() : 0) + ps / 1000000000000LL;

@@ -16,8 +16,7 @@ namespace simmpi::mpi {
 
 RankLives* RankLives::instance_ = nullptr;
 
-RankLives::RankLives(UserMain user_main, std::vector<char*> argv, bool construct_globals,
-                     int ranks)
+RankLives::RankLives(UserMain user_main, std::vector<char*> argv, bool construct_globals, int ranks)
     : user_main_(user_main),
       argv_(std::move(argv)),
       construct_globals_(construct_globals),

@@ -31,8 +31,10 @@ bool lookup(ApiCall& call, int n, const MPI_Request* handles, Request** out, int
     if (handles[i] == MPI_REQUEST_NULL) continue;
     Request* r = call.world.requests().find(handles[i]);
     if (!r || r->owner != call.rank) {
-      *err = call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, "request[%d]=0x%08x is not a request of "
-                       "this rank", i, static_cast<unsigned>(handles[i]));
+      *err = call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                       "request[%d]=0x%08x is not a request of "
+                       "this rank",
+                       i, static_cast<unsigned>(handles[i]));
       return false;
     }
     if (!r->is_inactive()) out[i] = r;
@@ -96,7 +98,9 @@ int collect_some(ApiCall& call, int n, MPI_Request* handles, std::vector<Request
 }
 
 // Whether `r` will complete by itself: it is null, or its completion time is known.
-bool will_complete(const Request* r) { return !r || r->complete_at != SimTime::max(); }
+bool will_complete(const Request* r) {
+  return !r || r->complete_at != SimTime::max();
+}
 
 bool all_will_complete(const std::vector<Request*>& reqs) {
   for (Request* r : reqs)

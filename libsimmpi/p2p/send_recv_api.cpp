@@ -11,10 +11,14 @@ namespace {
 
 const char* mode_call(SendMode mode, bool blocking) {
   switch (mode) {
-    case SendMode::Standard: return blocking ? "MPI_Send" : "MPI_Isend";
-    case SendMode::Synchronous: return blocking ? "MPI_Ssend" : "MPI_Issend";
-    case SendMode::Ready: return blocking ? "MPI_Rsend" : "MPI_Irsend";
-    case SendMode::Buffered: return blocking ? "MPI_Bsend" : "MPI_Ibsend";
+    case SendMode::Standard:
+      return blocking ? "MPI_Send" : "MPI_Isend";
+    case SendMode::Synchronous:
+      return blocking ? "MPI_Ssend" : "MPI_Issend";
+    case SendMode::Ready:
+      return blocking ? "MPI_Rsend" : "MPI_Irsend";
+    case SendMode::Buffered:
+      return blocking ? "MPI_Bsend" : "MPI_Ibsend";
   }
   return "";
 }
@@ -48,9 +52,9 @@ int recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_C
   ApiCall call(request ? "MPI_Irecv" : "MPI_Recv");
   P2PTarget t = check_p2p(call, Direction::Recv, buf, count, datatype, source, tag, comm);
   if (!t.ok()) return t.error;
-  Request* r = source == MPI_PROC_NULL
-                   ? null_peer_request(call.world, RequestKind::Recv)
-                   : start_recv(call.world, *t.comm, Channel::User, source, tag, buf, count, *t.type);
+  Request* r = source == MPI_PROC_NULL ? null_peer_request(call.world, RequestKind::Recv)
+                                       : start_recv(call.world, *t.comm, Channel::User, source, tag,
+                                                    buf, count, *t.type);
   if (request) {
     *request = r->handle;
     return MPI_SUCCESS;

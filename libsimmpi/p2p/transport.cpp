@@ -328,11 +328,9 @@ void wait_request(World& w, Request& r) {
       s.sleep_until(r.complete_at);
     } else {
       const Request* rp = &r;
-      s.block(runtime::WaitReason{s.current()->current_call,
-                                  [](const void* p) {
-                                    return describe_request(*static_cast<const Request*>(p));
-                                  },
-                                  rp});
+      s.block(runtime::WaitReason{
+          s.current()->current_call,
+          [](const void* p) { return describe_request(*static_cast<const Request*>(p)); }, rp});
     }
   }
 }
@@ -380,8 +378,7 @@ bool cancel_recv(World& w, Request& r) {
   return true;
 }
 
-const Message* probe_unexpected(World& w, int context, int source, int tag,
-                                SimTime* next_arrival) {
+const Message* probe_unexpected(World& w, int context, int source, int tag, SimTime* next_arrival) {
   *next_arrival = SimTime::max();
   RankState& st = w.rank(w.current_rank());
   Request pattern;
@@ -419,8 +416,8 @@ std::string describe_request(const Request& r) {
   if (r.kind == RequestKind::Recv)
     return strprintf("receive from source=%s tag=%s comm=%s", peer.c_str(), tag.c_str(),
                      comm.c_str());
-  return strprintf("send to dest=%s tag=%s comm=%s (waiting for a matching receive)",
-                   peer.c_str(), tag.c_str(), comm.c_str());
+  return strprintf("send to dest=%s tag=%s comm=%s (waiting for a matching receive)", peer.c_str(),
+                   tag.c_str(), comm.c_str());
 }
 
 }  // namespace simmpi::mpi

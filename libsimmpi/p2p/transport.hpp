@@ -69,8 +69,7 @@ bool cancel_recv(World& w, Request& r);
 // The first message in the caller's unexpected queue that a receive (source, tag) on `context`
 // would match, and whose envelope has arrived; nullptr if none. `*next_arrival` receives the
 // envelope time of the first matching message not yet arrived (SimTime::max() if none).
-const Message* probe_unexpected(World& w, int context, int source, int tag,
-                                SimTime* next_arrival);
+const Message* probe_unexpected(World& w, int context, int source, int tag, SimTime* next_arrival);
 
 // Status text for deadlock reports: "MPI_Recv(source=2, tag=7, comm=MPI_COMM_WORLD)" details.
 std::string describe_request(const Request& r);

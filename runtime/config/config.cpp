@@ -2,13 +2,14 @@
 // Config loading (toml++), value parsing and printing.
 #include "runtime/config/config.hpp"
 
+#include <toml++/toml.h>
+
 #include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "runtime/config/units.hpp"
 #include "runtime/core/error.hpp"
@@ -18,12 +19,23 @@ namespace {
 
 bool is_quantity(Kind k, Quantity* q) {
   switch (k) {
-    case Kind::Time: *q = Quantity::Time; return true;
-    case Kind::Bandwidth: *q = Quantity::Bandwidth; return true;
-    case Kind::Size: *q = Quantity::Size; return true;
-    case Kind::Frequency: *q = Quantity::Frequency; return true;
-    case Kind::FlopRate: *q = Quantity::FlopRate; return true;
-    default: return false;
+    case Kind::Time:
+      *q = Quantity::Time;
+      return true;
+    case Kind::Bandwidth:
+      *q = Quantity::Bandwidth;
+      return true;
+    case Kind::Size:
+      *q = Quantity::Size;
+      return true;
+    case Kind::Frequency:
+      *q = Quantity::Frequency;
+      return true;
+    case Kind::FlopRate:
+      *q = Quantity::FlopRate;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -118,8 +130,7 @@ void Config::set_value(std::string_view key, std::string_view value, const std::
     std::ostringstream os;
     os << "out of range; allowed: " << spec->min << " to " << spec->max;
     if (is_quantity(spec->kind, &q))
-      os << " (" << format_quantity(spec->min, q) << " to " << format_quantity(spec->max, q)
-         << ")";
+      os << " (" << format_quantity(spec->min, q) << " to " << format_quantity(spec->max, q) << ")";
     fail(os.str());
   }
   values_[spec->key] = std::move(v);
@@ -159,8 +170,8 @@ void Config::load_toml(std::string_view text, const std::string& source_name) {
 void Config::load_file(const std::string& path) {
   std::ifstream in(path);
   if (!in)
-    throw ConfigError("platform file \"" + path + "\" cannot be read (" +
-                      std::strerror(errno) + ")");
+    throw ConfigError("platform file \"" + path + "\" cannot be read (" + std::strerror(errno) +
+                      ")");
   std::stringstream ss;
   ss << in.rdbuf();
   load_toml(ss.str(), path);
@@ -180,21 +191,33 @@ const Config::Value& Config::get(std::string_view key, Kind expected) const {
 std::int64_t Config::integer(std::string_view k) const {
   return static_cast<std::int64_t>(get(k, Kind::Integer).number);
 }
-double Config::real(std::string_view k) const { return get(k, Kind::Real).number; }
-bool Config::flag(std::string_view k) const { return get(k, Kind::Bool).number != 0; }
-const std::string& Config::text(std::string_view k) const { return get(k, Kind::Text).text; }
+double Config::real(std::string_view k) const {
+  return get(k, Kind::Real).number;
+}
+bool Config::flag(std::string_view k) const {
+  return get(k, Kind::Bool).number != 0;
+}
+const std::string& Config::text(std::string_view k) const {
+  return get(k, Kind::Text).text;
+}
 std::vector<std::int64_t> Config::integer_list(std::string_view k) const {
   return get(k, Kind::IntegerList).list;
 }
 SimTime Config::time(std::string_view k) const {
   return SimTime::from_seconds(get(k, Kind::Time).number);
 }
-double Config::bandwidth_Bps(std::string_view k) const { return get(k, Kind::Bandwidth).number; }
+double Config::bandwidth_Bps(std::string_view k) const {
+  return get(k, Kind::Bandwidth).number;
+}
 std::uint64_t Config::size_bytes(std::string_view k) const {
   return static_cast<std::uint64_t>(std::llround(get(k, Kind::Size).number));
 }
-double Config::frequency_hz(std::string_view k) const { return get(k, Kind::Frequency).number; }
-double Config::flop_rate(std::string_view k) const { return get(k, Kind::FlopRate).number; }
+double Config::frequency_hz(std::string_view k) const {
+  return get(k, Kind::Frequency).number;
+}
+double Config::flop_rate(std::string_view k) const {
+  return get(k, Kind::FlopRate).number;
+}
 
 const std::string& Config::origin(std::string_view key) const {
   auto it = values_.find(key);
@@ -213,8 +236,8 @@ std::string Config::to_toml() const {
       os << (table.empty() ? "" : "\n") << "[" << t << "]\n";
       table = t;
     }
-    bool bare = spec.kind == Kind::Integer || spec.kind == Kind::Real ||
-                spec.kind == Kind::Bool || spec.kind == Kind::IntegerList;
+    bool bare = spec.kind == Kind::Integer || spec.kind == Kind::Real || spec.kind == Kind::Bool ||
+                spec.kind == Kind::IntegerList;
     std::string value = bare ? v.text : "\"" + v.text + "\"";
     os << key.substr(key.rfind('.') + 1) << " = " << value << "  # " << v.origin << "\n";
   }

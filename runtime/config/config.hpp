@@ -47,7 +47,7 @@ class Config {
  private:
   struct Value {
     const OptionSpec* spec;
-    std::string text;  // as written, normalized for printing
+    std::string text;   // as written, normalized for printing
     double number = 0;  // parsed value in base units for numeric kinds
     std::vector<std::int64_t> list;
     std::string origin;

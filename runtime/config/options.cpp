@@ -19,8 +19,8 @@ const std::vector<ChoiceDef> kAllgatherChoices = {
     {"neighbor_exchange", "p/2 exchanges with alternating neighbours (ring for p odd)"}};
 const ChoiceDef kAlltoallLinear{"linear", "all sends and receives posted at once"};
 const ChoiceDef kAlltoallPairwise{"pairwise", "p - 1 steps, to rank + i and from rank - i"};
-const ChoiceDef kAlltoallScattered{
-    "scattered", "linear in batches of mpi.coll.alltoall_throttle peers"};
+const ChoiceDef kAlltoallScattered{"scattered",
+                                   "linear in batches of mpi.coll.alltoall_throttle peers"};
 const ChoiceDef kScatterLinear{"linear", "the root sends to one rank after the other"};
 const ChoiceDef kScatterLinearNb{"linear_nb", "the root posts all sends at once"};
 const std::vector<ChoiceDef> kReduceScatterChoices = {
@@ -36,6 +36,8 @@ const std::vector<ChoiceDef> kScanChoices = {
 }  // namespace
 
 const std::vector<OptionSpec>& option_registry() {
+  // One option per entry, its fields laid out as a table.
+  // clang-format off
   static const std::vector<OptionSpec> registry = {
       // --- runtime: fibers, privatization, clocks ---
       {"runtime.stack_size", Kind::Size, "256KiB",
@@ -350,6 +352,7 @@ const std::vector<OptionSpec>& option_registry() {
        "posts all at once.",
        {}, 0, 1e9},
   };
+  // clang-format on
   return registry;
 }
 
@@ -392,17 +395,28 @@ std::string closest_option(std::string_view key) {
 
 const char* kind_name(Kind k) {
   switch (k) {
-    case Kind::Integer: return "integer";
-    case Kind::Real: return "number";
-    case Kind::Bool: return "true or false";
-    case Kind::Text: return "text";
-    case Kind::Choice: return "choice";
-    case Kind::IntegerList: return "list of integers";
-    case Kind::Time: return "time";
-    case Kind::Bandwidth: return "bandwidth";
-    case Kind::Size: return "size";
-    case Kind::Frequency: return "frequency";
-    case Kind::FlopRate: return "flop rate";
+    case Kind::Integer:
+      return "integer";
+    case Kind::Real:
+      return "number";
+    case Kind::Bool:
+      return "true or false";
+    case Kind::Text:
+      return "text";
+    case Kind::Choice:
+      return "choice";
+    case Kind::IntegerList:
+      return "list of integers";
+    case Kind::Time:
+      return "time";
+    case Kind::Bandwidth:
+      return "bandwidth";
+    case Kind::Size:
+      return "size";
+    case Kind::Frequency:
+      return "frequency";
+    case Kind::FlopRate:
+      return "flop rate";
   }
   return "";
 }

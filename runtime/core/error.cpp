@@ -33,8 +33,8 @@ void fatal(int exit_status, const std::string& message) {
 }
 
 void assert_failed(const char* cond, const char* file, int line, const std::string& msg) {
-  fatal(70, strprintf("internal invariant broken at %s:%d: %s (%s); please report this", file,
-                      line, msg.c_str(), cond));
+  fatal(70, strprintf("internal invariant broken at %s:%d: %s (%s); please report this", file, line,
+                      msg.c_str(), cond));
 }
 
 }  // namespace simmpi

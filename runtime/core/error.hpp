@@ -22,12 +22,13 @@ std::string strprintf(const char* fmt, ...) __attribute__((format(printf, 1, 2))
 // process with `exit_status`. Never returns.
 [[noreturn]] void fatal(int exit_status, const std::string& message);
 
-[[noreturn]] void assert_failed(const char* cond, const char* file, int line, const std::string& msg);
+[[noreturn]] void assert_failed(const char* cond, const char* file, int line,
+                                const std::string& msg);
 
 }  // namespace simmpi
 
-#define SIMMPI_ASSERT(cond, ...)                                                  \
-  do {                                                                            \
-    if (!(cond)) [[unlikely]]                                                     \
+#define SIMMPI_ASSERT(cond, ...)                                                            \
+  do {                                                                                      \
+    if (!(cond)) [[unlikely]]                                                               \
       ::simmpi::assert_failed(#cond, __FILE__, __LINE__, ::simmpi::strprintf(__VA_ARGS__)); \
   } while (0)

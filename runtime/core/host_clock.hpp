@@ -17,6 +17,8 @@ inline std::int64_t host_clock_ns(clockid_t clock) {
   return static_cast<std::int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
 }
 
-inline double host_wall_seconds() { return host_clock_ns(CLOCK_MONOTONIC) * 1e-9; }
+inline double host_wall_seconds() {
+  return host_clock_ns(CLOCK_MONOTONIC) * 1e-9;
+}
 
 }  // namespace simmpi::runtime

@@ -41,7 +41,9 @@ class SimTime {
   std::int64_t ps_ = 0;
 };
 
-inline SimTime max(SimTime a, SimTime b) { return a < b ? b : a; }
+inline SimTime max(SimTime a, SimTime b) {
+  return a < b ? b : a;
+}
 
 // Time to move `bytes` at `bytes_per_s`, rounded to the picosecond.
 inline SimTime transfer_time(double bytes, double bytes_per_s) {

@@ -33,9 +33,10 @@ StackPool::StackPool(std::size_t stack_bytes, std::size_t slots, std::size_t gua
   for (std::size_t i = 0; i < slots_; ++i) {
     if (has_guard(i)) {
       if (mprotect(slot_base(i), page_, PROT_NONE) != 0)
-        throw ConfigError(strprintf("cannot protect the guard page of fiber stack %zu: %s; lower "
-                                    "runtime.stack_guards",
-                                    i, std::strerror(errno)));
+        throw ConfigError(
+            strprintf("cannot protect the guard page of fiber stack %zu: %s; lower "
+                      "runtime.stack_guards",
+                      i, std::strerror(errno)));
     }
   }
 }

@@ -23,7 +23,9 @@ class MmapPrivatizer final : public Privatizer {
     ByteRange seg = image.writable();
     // Whole pages only. The head of the first page may hold the end of RELRO, which the loader
     // left writable and which is identical in every rank.
-    auto down = [&](char* p) { return reinterpret_cast<char*>(reinterpret_cast<std::uintptr_t>(p) / page * page); };
+    auto down = [&](char* p) {
+      return reinterpret_cast<char*>(reinterpret_cast<std::uintptr_t>(p) / page * page);
+    };
     span_ = {down(seg.begin), down(seg.end + page - 1)};
     head_ = static_cast<std::size_t>(seg.begin - span_.begin);
     fresh_ = fresh_rank_image(image);

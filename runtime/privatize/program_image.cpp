@@ -17,7 +17,7 @@ namespace {
 
 struct MainProgram {
   ElfW(Addr) base = 0;
-  const ElfW(Phdr)* phdr = nullptr;
+  const ElfW(Phdr) * phdr = nullptr;
   ElfW(Half) phnum = 0;
 };
 
@@ -36,7 +36,7 @@ T* rebase(ElfW(Addr) base, ElfW(Addr) value) {
   return reinterpret_cast<T*>(value < base ? value + base : value);
 }
 
-std::vector<ByteRange> find_copy_relocations(ElfW(Addr) base, const ElfW(Dyn)* dyn) {
+std::vector<ByteRange> find_copy_relocations(ElfW(Addr) base, const ElfW(Dyn) * dyn) {
   const ElfW(Rela)* rela = nullptr;
   std::size_t rela_bytes = 0;
   const ElfW(Sym)* symtab = nullptr;

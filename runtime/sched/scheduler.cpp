@@ -17,7 +17,8 @@ constexpr std::size_t kAuxStacksPerPool = 64;
 Scheduler* Scheduler::instance_ = nullptr;
 
 std::string Process::name() const {
-  return role_.empty() ? strprintf("rank %d", id_) : strprintf("rank %d's %s", owner_, role_.c_str());
+  return role_.empty() ? strprintf("rank %d", id_)
+                       : strprintf("rank %d's %s", owner_, role_.c_str());
 }
 
 Scheduler::Scheduler(Engine& engine, int process_count, const Options& options,
@@ -57,7 +58,8 @@ int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, 
     p->id_ = rank_count_ + static_cast<int>(auxiliaries_.size()) - 1;
     std::size_t index = static_cast<std::size_t>(p->id_ - rank_count_);
     if (index / kAuxStacksPerPool >= aux_stacks_.size())
-      aux_stacks_.push_back(std::make_unique<StackPool>(stacks_.stack_bytes(), kAuxStacksPerPool, 0));
+      aux_stacks_.push_back(
+          std::make_unique<StackPool>(stacks_.stack_bytes(), kAuxStacksPerPool, 0));
   }
   // The generation keeps counting across reuses, so resumes meant for the previous user are stale.
   p->owner_ = owner;
@@ -93,8 +95,8 @@ void Scheduler::reclaim_auxiliary(Process& p) {
 void Scheduler::schedule_resume(Process& p, SimTime t) {
   p.wake_at_ = t;
   ++p.generation_;
-  std::uint64_t arg = static_cast<std::uint32_t>(p.id_) |
-                      static_cast<std::uint64_t>(p.generation_) << 32;
+  std::uint64_t arg = static_cast<std::uint32_t>(p.id_) | static_cast<std::uint64_t>(p.generation_)
+                                                              << 32;
   engine_.schedule(t, Action{&Scheduler::resume_action, this, arg});
 }
 
@@ -111,7 +113,9 @@ void Scheduler::fiber_main(void* arg) {
   p->entry_(p->arg_);
 }
 
-void Scheduler::measure_host_time(double scale) { host_time_scale_ = scale; }
+void Scheduler::measure_host_time(double scale) {
+  host_time_scale_ = scale;
+}
 
 void Scheduler::enter_library() {
   Process* p = current_;
@@ -119,8 +123,8 @@ void Scheduler::enter_library() {
   // Every fiber runs on this one thread and switches only inside library calls, so the thread's
   // CPU time since the mark was spent in this process's own code.
   std::int64_t own_ns = host_clock_ns(CLOCK_THREAD_CPUTIME_ID) - p->cpu_mark_ns_;
-  sleep_until(engine_.now() + SimTime::from_seconds(static_cast<double>(own_ns) * 1e-9 *
-                                                    host_time_scale_));
+  sleep_until(engine_.now() +
+              SimTime::from_seconds(static_cast<double>(own_ns) * 1e-9 * host_time_scale_));
 }
 
 void Scheduler::leave_library() {
@@ -222,8 +226,8 @@ void Scheduler::report_deadlock(const std::string& running_note) {
     count(p);
     if (++shown > 64) return;  // the first 64 say enough; the count says the rest
     if (p.idle_poll_resume_) {
-      msg += strprintf("  %s: polls in %s for something that can never happen\n",
-                       p.name().c_str(), p.current_call ? p.current_call : "a test call");
+      msg += strprintf("  %s: polls in %s for something that can never happen\n", p.name().c_str(),
+                       p.current_call ? p.current_call : "a test call");
       return;
     }
     msg += strprintf("  %s: blocked in %s", p.name().c_str(), p.reason_.call);

@@ -4,10 +4,11 @@
 // A process runs only when the engine pops its resume event, so exactly one runs at a time and
 // always at the engine's current time. Besides the ranks, a rank may start auxiliary processes
 // (e.g. one that carries a nonblocking collective forward while the rank computes): each has a
-// stack of its own, runs with its owner's private globals, and is reclaimed when it returns. A process that needs simulated time to pass calls
-// sleep_until(); one that waits for something another process or the network will do calls
-// block() and is woken by wake(). When the queue empties while processes are still blocked,
-// that is a deadlock, and run() reports each blocked process and what it waits for.
+// stack of its own, runs with its owner's private globals, and is reclaimed when it returns. A
+// process that needs simulated time to pass calls sleep_until(); one that waits for something
+// another process or the network will do calls block() and is woken by wake(). When the queue
+// empties while processes are still blocked, that is a deadlock, and run() reports each blocked
+// process and what it waits for.
 #pragma once
 
 #include <cstddef>
@@ -64,7 +65,7 @@ class Process {
   bool blocked_ = false;
   bool idle_poll_resume_ = false;  // its pending resume ends an idle poll
   int library_depth_ = 0;
-  std::int64_t cpu_mark_ns_ = 0;  // host CPU clock when it last left library code
+  std::int64_t cpu_mark_ns_ = 0;      // host CPU clock when it last left library code
   SimTime wake_at_ = SimTime::max();  // the pending resume event, if any
   std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
   int exit_status_ = 0;
@@ -164,8 +165,8 @@ class Scheduler {
   StackPool stacks_;
   std::unique_ptr<Privatizer> privatizer_;
   int rank_count_;
-  std::vector<Process> processes_;                     // the ranks, contiguous (the hot path)
-  std::vector<std::unique_ptr<Process>> auxiliaries_;  // ids rank_count_ and up
+  std::vector<Process> processes_;                      // the ranks, contiguous (the hot path)
+  std::vector<std::unique_ptr<Process>> auxiliaries_;   // ids rank_count_ and up
   std::vector<int> free_auxiliary_;                     // ids of reclaimed auxiliary processes
   std::vector<std::unique_ptr<StackPool>> aux_stacks_;  // 64 stacks each
   Process* current_ = nullptr;

@@ -84,7 +84,8 @@ double field(const std::string& out, const char* key) {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: spine_bench PINGPONG.sim ALLREDUCE.sim [--quick] [PINGPONG_G.sim...]\n");
+    std::fprintf(stderr,
+                 "usage: spine_bench PINGPONG.sim ALLREDUCE.sim [--quick] [PINGPONG_G.sim...]\n");
     return 2;
   }
   bool quick = false;
@@ -103,9 +104,10 @@ int main(int argc, char** argv) {
   Run pp = run({argv[1], "-n", "2", "--quiet", std::to_string(trips)});
   double pp_ns = field(pp.out, "wall_s") / static_cast<double>(trips) * 1e9;
   // A round trip is four MPI calls (two sends, two receives) and four fiber switches.
-  std::printf("bench=pingpong bytes=8 round_trips=%ld ns_per_round_trip=%.1f mpi_calls_per_s=%.3g "
-              "ratio_to_switch=%.1f\n",
-              trips, pp_ns, 4e9 / pp_ns, pp_ns / switch_ns);
+  std::printf(
+      "bench=pingpong bytes=8 round_trips=%ld ns_per_round_trip=%.1f mpi_calls_per_s=%.3g "
+      "ratio_to_switch=%.1f\n",
+      trips, pp_ns, 4e9 / pp_ns, pp_ns / switch_ns);
 
   Run base = run({argv[2], "-n", "1", "--quiet", "1"});
   for (int ranks : {1024, 16384}) {
@@ -114,10 +116,11 @@ int main(int argc, char** argv) {
     double wall = field(ar.out, "wall_s");
     double calls = static_cast<double>(ranks) * static_cast<double>(iterations);
     double per_rank = static_cast<double>(ar.max_rss_kib - base.max_rss_kib) * 1024.0 / ranks;
-    std::printf("bench=allreduce doubles=8 ranks=%d iterations=%ld mpi_calls_per_s=%.3g "
-                "ns_per_call=%.1f ratio_to_switch=%.1f bytes_per_rank=%.0f result_ok=%d\n",
-                ranks, iterations, calls / wall, wall / calls * 1e9, wall / calls * 1e9 / switch_ns,
-                per_rank, static_cast<int>(field(ar.out, "result_ok")));
+    std::printf(
+        "bench=allreduce doubles=8 ranks=%d iterations=%ld mpi_calls_per_s=%.3g "
+        "ns_per_call=%.1f ratio_to_switch=%.1f bytes_per_rank=%.0f result_ok=%d\n",
+        ranks, iterations, calls / wall, wall / calls * 1e9, wall / calls * 1e9 / switch_ns,
+        per_rank, static_cast<int>(field(ar.out, "result_ok")));
   }
   // Privatization: the same ping-pong with larger global segments, under both methods. Each
   // round trip switches rank twice (0 -> 1 -> 0), so the extra cost per switch is half the
@@ -128,9 +131,10 @@ int main(int argc, char** argv) {
       Run r = run({prog, "-n", "2", "--quiet", "--set", std::string("runtime.privatize=") + method,
                    std::to_string(ptrips)});
       double ns = field(r.out, "wall_s") / static_cast<double>(ptrips) * 1e9;
-      std::printf("bench=privatize method=%s program=%s ns_per_round_trip=%.1f "
-                  "extra_ns_per_switch=%.1f\n",
-                  method, prog.substr(prog.rfind('/') + 1).c_str(), ns, (ns - pp_ns) / 2);
+      std::printf(
+          "bench=privatize method=%s program=%s ns_per_round_trip=%.1f "
+          "extra_ns_per_switch=%.1f\n",
+          method, prog.substr(prog.rfind('/') + 1).c_str(), ns, (ns - pp_ns) / 2);
     }
   }
   return 0;

@@ -14,8 +14,8 @@ int HPL_main(int argc, char** argv, HPL_RuntimeData* rdata, int* failure);
 int HPCC_Defaults(HPL_T_test* test, int* ns, int* n, int* nbs, int* nb, HPL_T_ORDER* pmap,
                   int* npqs, int* p, int* q, int* npfs, HPL_T_FACT* pf, int* nbms, int* nbm,
                   int* ndvs, int* ndv, int* nrfs, HPL_T_FACT* rf, int* ntps, HPL_T_TOP* tp,
-                  int* ndhs, int* dh, HPL_T_SWAP* fswap, int* tswap, int* l1notran,
-                  int* unotran, int* equil, int* align, MPI_Comm comm) {
+                  int* ndhs, int* dh, HPL_T_SWAP* fswap, int* tswap, int* l1notran, int* unotran,
+                  int* equil, int* align, MPI_Comm comm) {
   (void)test, (void)ns, (void)n, (void)nbs, (void)nb, (void)pmap, (void)npqs, (void)p, (void)q;
   (void)npfs, (void)pf, (void)nbms, (void)nbm, (void)ndvs, (void)ndv, (void)nrfs, (void)rf;
   (void)ntps, (void)tp, (void)ndhs, (void)dh, (void)fswap, (void)tswap, (void)l1notran;

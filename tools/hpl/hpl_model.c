@@ -25,9 +25,9 @@
 
 /* ---- Row swaps and copies: 2 elements moved per element copied, 4 per element swapped ---- */
 
-#define SWAP_LIKE(sym, factor, params, m, n, args) \
-  void __real_##sym params;                         \
-  void __wrap_##sym params {                        \
+#define SWAP_LIKE(sym, factor, params, m, n, args)                                       \
+  void __real_##sym params;                                                              \
+  void __wrap_##sym params {                                                             \
     if (KERNEL("dlaswp", (factor) * (double)(m) * (double)(n), m, n)) __real_##sym args; \
   }
 
@@ -105,20 +105,20 @@ static void local_size(const HPL_T_grid* grid, int m, int n, int nb, int* mp, in
   *nq = HPL_numroc(n, nb, nb, grid->mycol, 0, grid->npcol);
 }
 
-void __real_HPL_pdmatgen(const HPL_T_grid* GRID, const int M, const int N, const int NB,
-                         double* A, const int LDA, const int ISEED);
-void __wrap_HPL_pdmatgen(const HPL_T_grid* GRID, const int M, const int N, const int NB,
-                         double* A, const int LDA, const int ISEED) {
+void __real_HPL_pdmatgen(const HPL_T_grid* GRID, const int M, const int N, const int NB, double* A,
+                         const int LDA, const int ISEED);
+void __wrap_HPL_pdmatgen(const HPL_T_grid* GRID, const int M, const int N, const int NB, double* A,
+                         const int LDA, const int ISEED) {
   int mp, nq;
   local_size(GRID, M, N, NB, &mp, &nq);
   if (simmpi_compute_kernel("dmemset", 0.0, 8.0 * (double)mp * (double)nq, mp, nq, 0))
     __real_HPL_pdmatgen(GRID, M, N, NB, A, LDA, ISEED);
 }
 
-double __real_HPL_pdlange(const HPL_T_grid* GRID, const HPL_T_NORM NORM, const int M,
-                          const int N, const int NB, const double* A, const int LDA);
-double __wrap_HPL_pdlange(const HPL_T_grid* GRID, const HPL_T_NORM NORM, const int M,
-                          const int N, const int NB, const double* A, const int LDA) {
+double __real_HPL_pdlange(const HPL_T_grid* GRID, const HPL_T_NORM NORM, const int M, const int N,
+                          const int NB, const double* A, const int LDA);
+double __wrap_HPL_pdlange(const HPL_T_grid* GRID, const HPL_T_NORM NORM, const int M, const int N,
+                          const int NB, const double* A, const int LDA) {
   int mp, nq;
   local_size(GRID, M, N, NB, &mp, &nq);
   double elements = (double)mp * (double)nq;
@@ -144,10 +144,8 @@ static double random_magnitude(void) {
   return 0.5 + (double)(z >> 11) / 18014398509481984.0; /* in [0.5, 1) */
 }
 
-void __real_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int JJ,
-                        double* WORK);
-void __wrap_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int JJ,
-                        double* WORK) {
+void __real_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int JJ, double* WORK);
+void __wrap_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int JJ, double* WORK) {
   __real_HPL_dlocmax(PANEL, N, II, JJ, WORK);
   if (N > 0 && !simmpi_compute_executes()) WORK[0] = random_magnitude();
 }
@@ -169,11 +167,11 @@ static struct {
 } moved[kMaxPanels];
 
 void __real_HPL_pdpanel_init(HPL_T_grid* GRID, HPL_T_palg* ALGO, const int M, const int N,
-                             const int JB, HPL_T_pmat* A, const int IA, const int JA,
-                             const int TAG, HPL_T_panel* PANEL);
+                             const int JB, HPL_T_pmat* A, const int IA, const int JA, const int TAG,
+                             HPL_T_panel* PANEL);
 void __wrap_HPL_pdpanel_init(HPL_T_grid* GRID, HPL_T_palg* ALGO, const int M, const int N,
-                             const int JB, HPL_T_pmat* A, const int IA, const int JA,
-                             const int TAG, HPL_T_panel* PANEL) {
+                             const int JB, HPL_T_pmat* A, const int IA, const int JA, const int TAG,
+                             HPL_T_panel* PANEL) {
   __real_HPL_pdpanel_init(GRID, ALGO, M, N, JB, A, IA, JA, TAG, PANEL);
   if (!PANEL->WORK || !simmpi_is_shared(PANEL->WORK)) return;
   /* HPL broadcasts L1, DPIV and DINFO as one block (HPL_packL), so they stay together. */

@@ -19,7 +19,8 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &n);
   if (argc != 6) {
-    if (rank == 0) fprintf(stderr, "usage: alltoall_bound BYTES LEAF_NODES LEAF_UPLINKS LINK_Bps TOLERANCE\n");
+    if (rank == 0)
+      fprintf(stderr, "usage: alltoall_bound BYTES LEAF_NODES LEAF_UPLINKS LINK_Bps TOLERANCE\n");
     MPI_Finalize();
     return 2;
   }
@@ -45,9 +46,10 @@ int main(int argc, char** argv) {
     double leaf_cut = m * (n - m) * (double)bytes / (u * bw);
     double bound = injection > leaf_cut ? injection : leaf_cut;
     double ratio = t / bound;
-    printf("alltoall_bound: %d ranks, %ld bytes per pair: time %.6f s, bound %.6f s (%s), "
-           "ratio %.4f\n",
-           n, bytes, t, bound, leaf_cut > injection ? "leaf cut" : "injection", ratio);
+    printf(
+        "alltoall_bound: %d ranks, %ld bytes per pair: time %.6f s, bound %.6f s (%s), "
+        "ratio %.4f\n",
+        n, bytes, t, bound, leaf_cut > injection ? "leaf cut" : "injection", ratio);
     printf("alltoall_bound: %s\n", ratio >= 1.0 && ratio <= 1.0 + tolerance ? "OK" : "FAIL");
   }
   free(out);

@@ -9,18 +9,18 @@
 
 static int check_failures = 0;
 
-#define CHECK(cond, ...)                                                    \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      int check_rank_;                                                      \
-      MPI_Comm_rank(MPI_COMM_WORLD, &check_rank_);                          \
-      if (check_failures++ < 10) {                                          \
-        fprintf(stderr, "rank %d: %s:%d: CHECK(%s) failed: ", check_rank_, \
-                __FILE__, __LINE__, #cond);                                 \
-        fprintf(stderr, __VA_ARGS__);                                       \
-        fprintf(stderr, "\n");                                              \
-      }                                                                     \
-    }                                                                       \
+#define CHECK(cond, ...)                                                                       \
+  do {                                                                                         \
+    if (!(cond)) {                                                                             \
+      int check_rank_;                                                                         \
+      MPI_Comm_rank(MPI_COMM_WORLD, &check_rank_);                                             \
+      if (check_failures++ < 10) {                                                             \
+        fprintf(stderr, "rank %d: %s:%d: CHECK(%s) failed: ", check_rank_, __FILE__, __LINE__, \
+                #cond);                                                                        \
+        fprintf(stderr, __VA_ARGS__);                                                          \
+        fprintf(stderr, "\n");                                                                 \
+      }                                                                                        \
+    }                                                                                          \
   } while (0)
 
 /* Prints "<name>: OK (<size> ranks)" or FAILED on rank 0; returns main's status. */
@@ -29,7 +29,8 @@ static int finish(const char* name) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Allreduce(&check_failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) printf("%s: %s (%d ranks, %d failed checks)\n", name, total ? "FAILED" : "OK", size, total);
+  if (rank == 0)
+    printf("%s: %s (%d ranks, %d failed checks)\n", name, total ? "FAILED" : "OK", size, total);
   MPI_Finalize();
   return total != 0;
 }

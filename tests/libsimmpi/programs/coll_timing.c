@@ -37,19 +37,33 @@ static long long os_, or_, lat, eager, seg, throttle;
 static double bw;
 static int p;
 
-static long long w(double s) { return llround(s / bw * 1e12); }
-static long long h(double s) { return os_ + (s > (double)eager ? 3 : 1) * lat + w(s) + or_; }
-static long long g(double s) { return w(s) > os_ ? w(s) : os_; }
+static long long w(double s) {
+  return llround(s / bw * 1e12);
+}
+static long long h(double s) {
+  return os_ + (s > (double)eager ? 3 : 1) * lat + w(s) + or_;
+}
+static long long g(double s) {
+  return w(s) > os_ ? w(s) : os_;
+}
 /* Gap between two blocking sends of one rank: a rendezvous send returns once its data is in. */
-static long long gb(double s) { return s > (double)eager ? os_ + 3 * lat + w(s) : g(s); }
-static long long gap_w(double s) { return w(s); }
+static long long gb(double s) {
+  return s > (double)eager ? os_ + 3 * lat + w(s) : g(s);
+}
+static long long gap_w(double s) {
+  return w(s);
+}
 static int lg(int n) {
   int k = 0;
   while ((1 << k) < n) ++k;
   return k;
 }
-static int is_pof2(int n) { return (n & (n - 1)) == 0; }
-static long long max2(long long a, long long b) { return a > b ? a : b; }
+static int is_pof2(int n) {
+  return (n & (n - 1)) == 0;
+}
+static long long max2(long long a, long long b) {
+  return a > b ? a : b;
+}
 static int no_form; /* set when a formula is used outside the regime it was derived for */
 
 /* The j-th of k back-to-back sends of s bytes (see the top of the file). */
@@ -297,8 +311,9 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   if (argc < 11) {
-    fprintf(stderr, "usage: coll_timing O_SEND_PS O_RECV_PS LATENCY_PS BYTES_PER_S EAGER_BYTES "
-                    "SEGMENT_BYTES THROTTLE COLLECTIVE ALGORITHM BYTES\n");
+    fprintf(stderr,
+            "usage: coll_timing O_SEND_PS O_RECV_PS LATENCY_PS BYTES_PER_S EAGER_BYTES "
+            "SEGMENT_BYTES THROTTLE COLLECTIVE ALGORITHM BYTES\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   os_ = atoll(argv[1]), or_ = atoll(argv[2]), lat = atoll(argv[3]), bw = atof(argv[4]);

@@ -13,7 +13,11 @@
 static int wait_for(int err, MPI_Request* r) {
   return err != MPI_SUCCESS ? err : MPI_Wait(r, MPI_STATUS_IGNORE);
 }
-#define NONBLOCKING(call, ...) ({ MPI_Request nb_req_; wait_for(call(__VA_ARGS__, &nb_req_), &nb_req_); })
+#define NONBLOCKING(call, ...)                       \
+  ({                                                 \
+    MPI_Request nb_req_;                             \
+    wait_for(call(__VA_ARGS__, &nb_req_), &nb_req_); \
+  })
 #define MPI_Barrier(...) NONBLOCKING(MPI_Ibarrier, __VA_ARGS__)
 #define MPI_Bcast(...) NONBLOCKING(MPI_Ibcast, __VA_ARGS__)
 #define MPI_Reduce(...) NONBLOCKING(MPI_Ireduce, __VA_ARGS__)
@@ -36,7 +40,7 @@ static int rank, size;
 
 static void barrier_and_bcast(void) {
   MPI_Barrier(MPI_COMM_WORLD);
-  for (int root = 0; root < size; root += size > 3 ? size / 3 : 1) {
+  for (int root = 0; root<size; root += size> 3 ? size / 3 : 1) {
     int n = 1000 + root;
     int* buf = malloc(n * sizeof(int));
     for (int i = 0; i < n; ++i) buf[i] = rank == root ? i * 3 + root : -1;
@@ -52,7 +56,9 @@ static void barrier_and_bcast(void) {
   CHECK(big[19999] == 19999 * 0.5, "large bcast");
 }
 
-static long long sum_ranks(void) { return (long long)size * (size - 1) / 2; }
+static long long sum_ranks(void) {
+  return (long long)size * (size - 1) / 2;
+}
 
 static void reductions(void) {
   /* Integers: r+i contributes; sums, products of small numbers, min, max, bitwise, logical. */
@@ -60,7 +66,8 @@ static void reductions(void) {
   long long in[N], out[N];
   for (int i = 0; i < N; ++i) in[i] = rank + i;
   MPI_Allreduce(in, out, N, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-  for (int i = 0; i < N; ++i) CHECK(out[i] == sum_ranks() + (long long)size * i, "sum[%d]=%lld", i, out[i]);
+  for (int i = 0; i < N; ++i)
+    CHECK(out[i] == sum_ranks() + (long long)size * i, "sum[%d]=%lld", i, out[i]);
   MPI_Allreduce(in, out, N, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
   CHECK(out[0] == size - 1 && out[4] == size + 3, "max %lld", out[0]);
   MPI_Allreduce(in, out, N, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
@@ -71,7 +78,8 @@ static void reductions(void) {
   MPI_Allreduce(&bits, &bxor, 1, MPI_INT, MPI_BXOR, MPI_COMM_WORLD);
   int expect_or = 0, expect_xor = 0;
   for (int r = 0; r < size; ++r) expect_or |= 1 << (r % 30), expect_xor ^= 1 << (r % 30);
-  CHECK(bor == expect_or && bxor == expect_xor && band == (size == 1 ? 1 : 0), "bitwise %x %x %x", bor, band, bxor);
+  CHECK(bor == expect_or && bxor == expect_xor && band == (size == 1 ? 1 : 0), "bitwise %x %x %x",
+        bor, band, bxor);
   int truth = rank != 1, land, lor, lxor;
   MPI_Allreduce(&truth, &land, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
   MPI_Allreduce(&truth, &lor, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
@@ -91,19 +99,26 @@ static void reductions(void) {
   MPI_Allreduce(&f, &fmax, 1, MPI_FLOAT, MPI_MAX, MPI_COMM_WORLD);
   CHECK(fmax == (float)(size - 1), "float max %f", fmax);
   /* MAXLOC/MINLOC: the value peaks at the middle rank; ties go to the lower index. */
-  struct { double v; int i; } loc = {(double)(rank == size / 2 ? 100 : rank % 2), rank}, res;
+  struct {
+    double v;
+    int i;
+  } loc = {(double)(rank == size / 2 ? 100 : rank % 2), rank}, res;
   MPI_Allreduce(&loc, &res, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
   CHECK(res.v == 100 && res.i == size / 2, "maxloc %f@%d", res.v, res.i);
-  struct { int v; int i; } iloc = {rank % 2, rank}, ires;
+  struct {
+    int v;
+    int i;
+  } iloc = {rank % 2, rank}, ires;
   MPI_Allreduce(&iloc, &ires, 1, MPI_2INT, MPI_MINLOC, MPI_COMM_WORLD);
   CHECK(ires.v == 0 && ires.i == 0, "minloc %d@%d", ires.v, ires.i);
   /* Reduce to every root, plus MPI_IN_PLACE at the root. */
-  for (int root = 0; root < size; root += size > 3 ? size / 3 : 1) {
+  for (int root = 0; root<size; root += size> 3 ? size / 3 : 1) {
     long long v = rank + 1, r = -1;
     MPI_Reduce(&v, &r, 1, MPI_LONG_LONG, MPI_SUM, root, MPI_COMM_WORLD);
     if (rank == root) CHECK(r == sum_ranks() + size, "reduce to %d gives %lld", root, r);
     long long w = rank + 2;
-    MPI_Reduce(rank == root ? MPI_IN_PLACE : &w, &w, 1, MPI_LONG_LONG, MPI_SUM, root, MPI_COMM_WORLD);
+    MPI_Reduce(rank == root ? MPI_IN_PLACE : &w, &w, 1, MPI_LONG_LONG, MPI_SUM, root,
+               MPI_COMM_WORLD);
     if (rank == root) CHECK(w == sum_ranks() + 2LL * size, "in-place reduce gives %lld", w);
   }
   int iv = rank;
@@ -128,11 +143,13 @@ static void gathers_and_scatters(void) {
   int* all = malloc(2 * size * sizeof(int));
   MPI_Gather(mine, 2, MPI_INT, all, 2, MPI_INT, root, MPI_COMM_WORLD);
   if (rank == root)
-    for (int r = 0; r < size; ++r) CHECK(all[2 * r] == r * 10 && all[2 * r + 1] == r * 10 + 1, "gather block %d", r);
+    for (int r = 0; r < size; ++r)
+      CHECK(all[2 * r] == r * 10 && all[2 * r + 1] == r * 10 + 1, "gather block %d", r);
   /* In place at the root. */
   if (rank == root) all[2 * root] = root * 10, all[2 * root + 1] = root * 10 + 1;
   MPI_Gather(rank == root ? MPI_IN_PLACE : mine, 2, MPI_INT, all, 2, MPI_INT, root, MPI_COMM_WORLD);
-  if (rank == root) CHECK(all[0] == 0 && all[2 * size - 1] == (size - 1) * 10 + 1, "in-place gather");
+  if (rank == root)
+    CHECK(all[0] == 0 && all[2 * size - 1] == (size - 1) * 10 + 1, "in-place gather");
   /* Allgather and in-place allgather. */
   MPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, MPI_COMM_WORLD);
   int ok = 1;

@@ -4,9 +4,9 @@
 #include <mpi.h>
 #include <stdio.h>
 
-int global_counter;                 /* .bss */
-int global_initialized = 42;        /* .data */
-static double file_static[64];      /* .bss, static */
+int global_counter;                         /* .bss */
+int global_initialized = 42;                /* .data */
+static double file_static[64];              /* .bss, static */
 const char* global_pointer = "shared text"; /* .data with a relocation */
 
 static int bump(void) {
@@ -36,7 +36,8 @@ int main(int argc, char** argv) {
   }
   int total = 0;
   MPI_Allreduce(&errors, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) printf("globals: %s (%d errors over %d ranks)\n", total ? "FAILED" : "OK", total, size);
+  if (rank == 0)
+    printf("globals: %s (%d errors over %d ranks)\n", total ? "FAILED" : "OK", total, size);
   MPI_Finalize();
   return total != 0;
 }

@@ -16,7 +16,10 @@ int constructed = 0;
 struct Counter {
   static int instances;
   int value = 0;
-  Counter() { ++instances; ++constructed; }
+  Counter() {
+    ++instances;
+    ++constructed;
+  }
   ~Counter() { std::printf("destructor of a rank's Counter ran (value %d)\n", value); }
 };
 int Counter::instances = 0;
@@ -50,7 +53,9 @@ int main(int argc, char** argv) {
   if (greeting.rfind(" rank " + std::to_string(rank)) == std::string::npos) ++errors;
   int total = 0;
   MPI_Allreduce(&errors, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) std::printf("globals_cxx: %s (%d errors over %d ranks)\n", total ? "FAILED" : "OK", total, size);
+  if (rank == 0)
+    std::printf("globals_cxx: %s (%d errors over %d ranks)\n", total ? "FAILED" : "OK", total,
+                size);
   rank_counter.value = rank == 0 ? 1000 : rank;
   MPI_Finalize();
   return total != 0;

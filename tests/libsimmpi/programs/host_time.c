@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     CHECK(fabs(simulated - measured * scale) <= 0.05 * measured * scale,
           "busy %.6f s of CPU, scale %g: simulated %.6f s", measured, scale, simulated);
   else
-    CHECK(llround(simulated * 1e12) == llround(poll * 1e12), "host time ignored, yet %.9f s passed", simulated);
+    CHECK(llround(simulated * 1e12) == llround(poll * 1e12), "host time ignored, yet %.9f s passed",
+          simulated);
   return finish("host_time");
 }

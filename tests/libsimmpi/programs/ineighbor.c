@@ -9,8 +9,8 @@
 static int left, right;
 
 static void check_pair(const int* got, int a, int b, const char* what) {
-  CHECK(got[0] == a && got[1] == b, "%s: got {%d, %d}, expected {%d, %d}", what, got[0], got[1],
-        a, b);
+  CHECK(got[0] == a && got[1] == b, "%s: got {%d, %d}, expected {%d, %d}", what, got[0], got[1], a,
+        b);
 }
 
 static void in_flight_together(MPI_Comm ring, int rank) {

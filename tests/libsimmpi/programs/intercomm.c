@@ -64,7 +64,8 @@ static void merge(MPI_Comm ic, int a_high, int b_high) {
   MPI_Comm_size(m, &n);
   int a_first = a_high == b_high || !a_high, first = a_first ? in_a : !in_a;
   int expect = first ? local_rank : (in_a ? nb : na) + local_rank;
-  CHECK(n == size && r == expect, "merge(A high=%d, B high=%d): rank %d, expected %d", a_high, b_high, r, expect);
+  CHECK(n == size && r == expect, "merge(A high=%d, B high=%d): rank %d, expected %d", a_high,
+        b_high, r, expect);
   long long mine = rank, sum = 0;
   MPI_Allreduce(&mine, &sum, 1, MPI_LONG_LONG, MPI_SUM, m);
   CHECK(sum == (long long)size * (size - 1) / 2, "allreduce on merged: %lld", sum);

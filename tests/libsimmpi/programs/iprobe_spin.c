@@ -32,8 +32,8 @@ int main(int argc, char** argv) {
       while (!go) MPI_Iprobe(0, it, MPI_COMM_WORLD, &go, MPI_STATUS_IGNORE);
       double found = MPI_Wtime();
       MPI_Recv(buf, bytes, MPI_BYTE, 0, it, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      printf("rank %d message %d: polled from %.12f, found at %.12f, received at %.12f\n", rank,
-             it, t0, found, MPI_Wtime());
+      printf("rank %d message %d: polled from %.12f, found at %.12f, received at %.12f\n", rank, it,
+             t0, found, MPI_Wtime());
     }
   }
   /* Rank 1 probes 5 times for a reply that rank 0 sends only after rank 1's request. */

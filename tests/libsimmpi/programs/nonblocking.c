@@ -13,7 +13,9 @@
 
 static int rank, size;
 
-static long long ps_now(void) { return llround(simmpi_now() * 1e12); }
+static long long ps_now(void) {
+  return llround(simmpi_now() * 1e12);
+}
 
 /* Computes (here: calls the clock, which costs mpi.poll_cost) until `until_ps`. */
 static void compute_until(long long until_ps) {
@@ -47,7 +49,8 @@ static void overlap(void) {
   while (!flag) MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
   long long done = ps_now() - t0, latest;
   MPI_Allreduce(&done, &latest, 1, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
-  CHECK(latest >= alone && latest <= alone + 50000, "polled iallreduce done after %lld ps, blocking %lld ps", latest, alone);
+  CHECK(latest >= alone && latest <= alone + 50000,
+        "polled iallreduce done after %lld ps, blocking %lld ps", latest, alone);
   /* Hidden behind a computation three times as long: waiting for it costs nothing more. */
   MPI_Barrier(MPI_COMM_WORLD);
   t0 = ps_now();
@@ -55,7 +58,8 @@ static void overlap(void) {
   compute_until(t0 + 3 * alone);
   long long before_wait = ps_now();
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-  CHECK(ps_now() == before_wait, "the wait after the computation took %lld ps", ps_now() - before_wait);
+  CHECK(ps_now() == before_wait, "the wait after the computation took %lld ps",
+        ps_now() - before_wait);
   int ok = 1;
   for (int i = 0; i < N; ++i) ok &= out[i] == (double)size * (size - 1) / 2 + (double)size * i;
   CHECK(ok, "overlapped iallreduce result");
@@ -83,7 +87,8 @@ static void several_in_flight(void) {
   }
   long long expect = (long long)size * (size + 1) / 2;
   CHECK(b == 4242, "ibcast in flight with others: %d", b);
-  CHECK(sum == expect && blocking_sum == expect, "iallreduce %lld, allreduce %lld", sum, blocking_sum);
+  CHECK(sum == expect && blocking_sum == expect, "iallreduce %lld, allreduce %lld", sum,
+        blocking_sum);
   int ok = 1;
   for (int i = 0; i < size; ++i) ok &= recv[i] == i * 100 + rank;
   CHECK(ok, "ialltoall in flight with others");

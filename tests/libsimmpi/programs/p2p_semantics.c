@@ -2,10 +2,10 @@
 /* Point-to-point semantics: non-overtaking order across protocols, wildcards, MPI_PROC_NULL,
  * probes, the Wait/Test families, polling loops, cancel, request free, buffered, synchronous and
  * ready modes, Sendrecv(_replace), Get_count and every predefined basic datatype. Any size >= 2. */
+#include <complex.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <complex.h>
 
 #include "check.h"
 
@@ -51,7 +51,8 @@ static void any_source(void) {
     int v;
     MPI_Status st;
     MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-    CHECK(v == st.MPI_SOURCE && v == st.MPI_TAG, "value %d from %d tag %d", v, st.MPI_SOURCE, st.MPI_TAG);
+    CHECK(v == st.MPI_SOURCE && v == st.MPI_TAG, "value %d from %d tag %d", v, st.MPI_SOURCE,
+          st.MPI_TAG);
     seen += v;
   }
   CHECK(seen == size * (size - 1) / 2, "sum of sources %d", seen);
@@ -65,7 +66,8 @@ static void proc_null(void) {
   int count = -1;
   MPI_Get_count(&st, MPI_INT, &count);
   CHECK(st.MPI_SOURCE == MPI_PROC_NULL && st.MPI_TAG == MPI_ANY_TAG && count == 0 && v == 7,
-        "status of a MPI_PROC_NULL receive: source %d tag %d count %d", st.MPI_SOURCE, st.MPI_TAG, count);
+        "status of a MPI_PROC_NULL receive: source %d tag %d count %d", st.MPI_SOURCE, st.MPI_TAG,
+        count);
 }
 
 /* Probe then receive exactly the probed message; Iprobe eventually sees it. */
@@ -89,7 +91,8 @@ static void probes(void) {
       ++polls;
     }
     MPI_Get_count(&st, MPI_DOUBLE, &count);
-    CHECK(count == 2 && st.MPI_SOURCE == 1, "iprobe count %d source %d after %d polls", count, st.MPI_SOURCE, polls);
+    CHECK(count == 2 && st.MPI_SOURCE == 1, "iprobe count %d source %d after %d polls", count,
+          st.MPI_SOURCE, polls);
     MPI_Recv(d, 2, MPI_DOUBLE, 1, 43, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
 }
@@ -188,7 +191,8 @@ static void send_modes(void) {
   CHECK(v == left, "ssend value %d", v);
   /* Sendrecv and Sendrecv_replace around the ring. */
   int a = rank * 10, b = -1;
-  MPI_Sendrecv(&a, 1, MPI_INT, right, 14, &b, 1, MPI_INT, left, 14, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Sendrecv(&a, 1, MPI_INT, right, 14, &b, 1, MPI_INT, left, 14, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
   CHECK(b == left * 10, "sendrecv value %d", b);
   long long c[4] = {rank, rank + 1, rank + 2, rank + 3};
   MPI_Status st;
@@ -200,23 +204,88 @@ static void send_modes(void) {
  * sizes of a real MPI (MPI_DOUBLE_INT: 12 bytes of data in a 16-byte extent), so data bytes are
  * compared after packing, which leaves the padding out. */
 static void datatypes(void) {
-  const MPI_Datatype types[] = {
-      MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_BYTE, MPI_WCHAR, MPI_SHORT,
-      MPI_UNSIGNED_SHORT, MPI_INT, MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG_INT,
-      MPI_UNSIGNED_LONG_LONG, MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_C_BOOL, MPI_INT8_T,
-      MPI_INT16_T, MPI_INT32_T, MPI_INT64_T, MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T, MPI_UINT64_T,
-      MPI_AINT, MPI_COUNT, MPI_OFFSET, MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
-      MPI_C_LONG_DOUBLE_COMPLEX, MPI_PACKED, MPI_FLOAT_INT, MPI_DOUBLE_INT, MPI_LONG_INT, MPI_2INT,
-      MPI_SHORT_INT, MPI_LONG_DOUBLE_INT};
-  const size_t expected_size[] = {
-      1, 1, 1, 1, sizeof(wchar_t), 2, 2, 4, 4, sizeof(long), sizeof(long), 8, 8, 4, 8,
-      sizeof(long double), sizeof(_Bool), 1, 2, 4, 8, 1, 2, 4, 8, sizeof(MPI_Aint), 8, 8, 8, 16,
-      2 * sizeof(long double), 1, 8, 12, sizeof(long) + 4, 8, 6, sizeof(long double) + 4};
+  const MPI_Datatype types[] = {MPI_CHAR,
+                                MPI_SIGNED_CHAR,
+                                MPI_UNSIGNED_CHAR,
+                                MPI_BYTE,
+                                MPI_WCHAR,
+                                MPI_SHORT,
+                                MPI_UNSIGNED_SHORT,
+                                MPI_INT,
+                                MPI_UNSIGNED,
+                                MPI_LONG,
+                                MPI_UNSIGNED_LONG,
+                                MPI_LONG_LONG_INT,
+                                MPI_UNSIGNED_LONG_LONG,
+                                MPI_FLOAT,
+                                MPI_DOUBLE,
+                                MPI_LONG_DOUBLE,
+                                MPI_C_BOOL,
+                                MPI_INT8_T,
+                                MPI_INT16_T,
+                                MPI_INT32_T,
+                                MPI_INT64_T,
+                                MPI_UINT8_T,
+                                MPI_UINT16_T,
+                                MPI_UINT32_T,
+                                MPI_UINT64_T,
+                                MPI_AINT,
+                                MPI_COUNT,
+                                MPI_OFFSET,
+                                MPI_C_FLOAT_COMPLEX,
+                                MPI_C_DOUBLE_COMPLEX,
+                                MPI_C_LONG_DOUBLE_COMPLEX,
+                                MPI_PACKED,
+                                MPI_FLOAT_INT,
+                                MPI_DOUBLE_INT,
+                                MPI_LONG_INT,
+                                MPI_2INT,
+                                MPI_SHORT_INT,
+                                MPI_LONG_DOUBLE_INT};
+  const size_t expected_size[] = {1,
+                                  1,
+                                  1,
+                                  1,
+                                  sizeof(wchar_t),
+                                  2,
+                                  2,
+                                  4,
+                                  4,
+                                  sizeof(long),
+                                  sizeof(long),
+                                  8,
+                                  8,
+                                  4,
+                                  8,
+                                  sizeof(long double),
+                                  sizeof(_Bool),
+                                  1,
+                                  2,
+                                  4,
+                                  8,
+                                  1,
+                                  2,
+                                  4,
+                                  8,
+                                  sizeof(MPI_Aint),
+                                  8,
+                                  8,
+                                  8,
+                                  16,
+                                  2 * sizeof(long double),
+                                  1,
+                                  8,
+                                  12,
+                                  sizeof(long) + 4,
+                                  8,
+                                  6,
+                                  sizeof(long double) + 4};
   int right = (rank + 1) % size, left = (rank + size - 1) % size;
   for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
     int tsize;
     MPI_Type_size(types[t], &tsize);
-    CHECK((size_t)tsize == expected_size[t], "type %zu has size %d, expected %zu", t, tsize, expected_size[t]);
+    CHECK((size_t)tsize == expected_size[t], "type %zu has size %d, expected %zu", t, tsize,
+          expected_size[t]);
     MPI_Aint lb, extent;
     MPI_Type_get_extent(types[t], &lb, &extent);
     unsigned char out[5 * 64], in[5 * 64], expect[5 * 64], got[5 * 64], packed_expect[5 * 64];
@@ -224,7 +293,8 @@ static void datatypes(void) {
       out[i] = (unsigned char)(rank * 7 + i + t);
       expect[i] = (unsigned char)(left * 7 + i + t);
     }
-    MPI_Sendrecv(out, 5, types[t], right, (int)t, in, 5, types[t], left, (int)t, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(out, 5, types[t], right, (int)t, in, 5, types[t], left, (int)t, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
     int p1 = 0, p2 = 0;
     MPI_Pack(in, 5, types[t], got, sizeof got, &p1, MPI_COMM_WORLD);
     MPI_Pack(expect, 5, types[t], packed_expect, sizeof packed_expect, &p2, MPI_COMM_WORLD);
@@ -291,8 +361,9 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   /* Barriers between phases keep one phase's wildcard receives from matching the next one's. */
-  void (*phases[])(void) = {environment, non_overtaking,  any_source, proc_null, probes,
-                            completion_families, cancel_and_free, send_modes, datatypes, truncation};
+  void (*phases[])(void) = {environment, non_overtaking,      any_source,      proc_null,
+                            probes,      completion_families, cancel_and_free, send_modes,
+                            datatypes,   truncation};
   for (size_t i = 0; i < sizeof phases / sizeof phases[0]; ++i) {
     phases[i]();
     MPI_Barrier(MPI_COMM_WORLD);

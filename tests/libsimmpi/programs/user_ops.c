@@ -17,13 +17,17 @@ static uint64_t mat(unsigned a, unsigned b, unsigned c, unsigned d) {
   return (uint64_t)(a & 0xffff) | (uint64_t)(b & 0xffff) << 16 | (uint64_t)(c & 0xffff) << 32 |
          (uint64_t)(d & 0xffff) << 48;
 }
-static unsigned at(uint64_t m, int k) { return (unsigned)(m >> (16 * k)) & 0xffff; }
+static unsigned at(uint64_t m, int k) {
+  return (unsigned)(m >> (16 * k)) & 0xffff;
+}
 static uint64_t mul(uint64_t x, uint64_t y) {
   return mat(at(x, 0) * at(y, 0) + at(x, 1) * at(y, 2), at(x, 0) * at(y, 1) + at(x, 1) * at(y, 3),
              at(x, 2) * at(y, 0) + at(x, 3) * at(y, 2), at(x, 2) * at(y, 1) + at(x, 3) * at(y, 3));
 }
 /* Rank r's element i: matrices that do not commute with each other. */
-static uint64_t elem(int r, int i) { return mat(r + i + 1, 1, 1, (unsigned)(i % 3)); }
+static uint64_t elem(int r, int i) {
+  return mat(r + i + 1, 1, 1, (unsigned)(i % 3));
+}
 
 static void matmul_op(void* in, void* inout, int* len, MPI_Datatype* type) {
   CHECK(*type == MPI_UINT64_T, "the operation receives the call's datatype");
@@ -47,7 +51,7 @@ static uint64_t product(int first, int last, int i) {
 static void noncommutative(MPI_Op op) {
   uint64_t in[N], out[N];
   for (int i = 0; i < N; ++i) in[i] = elem(rank, i);
-  for (int root = 0; root < size; root += size > 2 ? size / 2 : 1) {
+  for (int root = 0; root<size; root += size> 2 ? size / 2 : 1) {
     memset(out, 0, sizeof out);
     MPI_Reduce(in, out, N, MPI_UINT64_T, op, root, MPI_COMM_WORLD);
     int ok = 1;
@@ -95,7 +99,8 @@ static void commutative(MPI_Op op) {
   CHECK(ok, "allreduce with a commutative user op");
   MPI_Reduce(in, out, N, MPI_LONG_LONG, op, size - 1, MPI_COMM_WORLD);
   ok = 1;
-  for (int i = 0; i < N && rank == size - 1; ++i) ok &= out[i] == ranks * 1000 + (long long)size * i;
+  for (int i = 0; i < N && rank == size - 1; ++i)
+    ok &= out[i] == ranks * 1000 + (long long)size * i;
   CHECK(ok, "reduce with a commutative user op");
 }
 

@@ -38,7 +38,8 @@ TEST(Config, FileThenSetOverrides) {
 
 TEST(Config, UnknownKeySuggestsTheClosest) {
   Config c;
-  std::string e = error_of([&] { c.load_toml("[network]\nlink_bandwidth = \"1Gbps\"\n", "p.toml"); });
+  std::string e =
+      error_of([&] { c.load_toml("[network]\nlink_bandwidth = \"1Gbps\"\n", "p.toml"); });
   EXPECT_NE(e.find("p.toml:2"), std::string::npos) << e;
   EXPECT_NE(e.find("unknown key \"network.link_bandwidth\""), std::string::npos) << e;
   EXPECT_NE(e.find("did you mean \"network.link_bw\""), std::string::npos) << e;

@@ -29,7 +29,8 @@ TEST(Engine, RunsEventsInTimeThenInsertionOrder) {
   e.schedule(SimTime::from_ps(10), Action{record, &log, 4});
   while (e.step()) {
   }
-  std::vector<std::pair<std::int64_t, std::uint64_t>> expected = {{10, 2}, {10, 4}, {30, 1}, {30, 3}};
+  std::vector<std::pair<std::int64_t, std::uint64_t>> expected = {
+      {10, 2}, {10, 4}, {30, 1}, {30, 3}};
   EXPECT_EQ(log.seen, expected);
   EXPECT_EQ(e.events_processed(), 4u);
   EXPECT_EQ(e.now().ps(), 30);

@@ -14,14 +14,14 @@
 #include <string.h>
 
 static int failures = 0;
-#define CHECK(cond, ...)                          \
-  do {                                            \
-    if (!(cond)) {                                \
-      printf("FAIL line %d: ", __LINE__);         \
-      printf(__VA_ARGS__);                        \
-      printf("\n");                               \
-      ++failures;                                 \
-    }                                             \
+#define CHECK(cond, ...)                  \
+  do {                                    \
+    if (!(cond)) {                        \
+      printf("FAIL line %d: ", __LINE__); \
+      printf(__VA_ARGS__);                \
+      printf("\n");                       \
+      ++failures;                         \
+    }                                     \
   } while (0)
 
 enum { kPrivate = 512 };
@@ -61,12 +61,16 @@ static void messages(int rank) {
   for (int round = 0; round < 2; ++round) {
     if (rank == 0) {
       for (int i = 0; i < kPrivate; ++i) priv[i] = (char)(i * 7 + round);
-      if (round == 0) MPI_Send(block, (int)bytes, MPI_BYTE, 1, 5, MPI_COMM_WORLD);
-      else MPI_Send(block, 1, panel, 1, 5, MPI_COMM_WORLD);
+      if (round == 0)
+        MPI_Send(block, (int)bytes, MPI_BYTE, 1, 5, MPI_COMM_WORLD);
+      else
+        MPI_Send(block, 1, panel, 1, 5, MPI_COMM_WORLD);
     } else if (rank == 1) {
       memset(priv, 0, kPrivate);
-      if (round == 0) MPI_Recv(block, (int)bytes, MPI_BYTE, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      else MPI_Recv(block, 1, panel, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (round == 0)
+        MPI_Recv(block, (int)bytes, MPI_BYTE, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      else
+        MPI_Recv(block, 1, panel, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       int wrong = 0;
       for (int i = 0; i < kPrivate; ++i) wrong += priv[i] != (char)(i * 7 + round);
       CHECK(wrong == 0, "round %d: %d of the %d private bytes did not arrive", round, wrong,

@@ -21,7 +21,8 @@ void sleeper(void* arg) {
   auto* w = static_cast<World*>(arg);
   Process* p = w->sched->current();
   w->sched->sleep_until(w->sched->engine().now() + SimTime::from_ns(10 * (p->id() + 1)));
-  w->log.push_back("p" + std::to_string(p->id()) + "@" + std::to_string(w->sched->engine().now().ps()));
+  w->log.push_back("p" + std::to_string(p->id()) + "@" +
+                   std::to_string(w->sched->engine().now().ps()));
 }
 
 std::unique_ptr<Scheduler> make(Engine& e, int n) {
@@ -70,7 +71,8 @@ TEST(Scheduler, TheEarliestWakeWins) {
 namespace {
 void stuck(void* arg) {
   auto* w = static_cast<World*>(arg);
-  w->sched->block(WaitReason{"MPI_Recv", [](const void*) { return std::string("source=1 tag=7"); }, nullptr});
+  w->sched->block(
+      WaitReason{"MPI_Recv", [](const void*) { return std::string("source=1 tag=7"); }, nullptr});
 }
 }  // namespace
 
@@ -84,7 +86,8 @@ void run_stuck_pair() {
 }
 
 TEST(SchedulerDeathTest, DeadlockReportNamesEveryBlockedProcess) {
-  EXPECT_EXIT(run_stuck_pair(), testing::ExitedWithCode(3),
+  EXPECT_EXIT(
+      run_stuck_pair(), testing::ExitedWithCode(3),
       "deadlock(.|\n)*rank 0: blocked in MPI_Recv\\(source=1 tag=7\\)(.|\n)*rank 1: blocked in "
       "MPI_Recv");
 }
@@ -136,7 +139,8 @@ TEST(Scheduler, AuxiliaryProcessesRunForTheirOwnerAndAreReused) {
 namespace {
 void stuck_helper(void* arg) {
   auto* w = static_cast<AuxWorld*>(arg);
-  w->sched->block(WaitReason{"MPI_Ibcast", [](const void*) { return std::string("from rank 1"); }, nullptr});
+  w->sched->block(
+      WaitReason{"MPI_Ibcast", [](const void*) { return std::string("from rank 1"); }, nullptr});
 }
 void spawns_stuck_helper(void* arg) {
   auto* w = static_cast<AuxWorld*>(arg);
@@ -153,9 +157,10 @@ void run_stuck_helper() {
 }
 
 TEST(SchedulerDeathTest, DeadlockReportNamesAuxiliaryProcesses) {
-  EXPECT_EXIT(run_stuck_helper(), testing::ExitedWithCode(3),
-              "rank 0's nonblocking MPI_Ibcast: blocked in MPI_Ibcast\\(from rank 1\\)(.|\n)*0 of 1 "
-              "ranks waiting, and 1 of their auxiliary processes");
+  EXPECT_EXIT(
+      run_stuck_helper(), testing::ExitedWithCode(3),
+      "rank 0's nonblocking MPI_Ibcast: blocked in MPI_Ibcast\\(from rank 1\\)(.|\n)*0 of 1 "
+      "ranks waiting, and 1 of their auxiliary processes");
 }
 
 namespace {
@@ -165,7 +170,9 @@ void recurse(int depth) {
   if (depth > 0) recurse(depth - 1);
   (void)pad[0];
 }
-void overflow(void*) { recurse(1000); }
+void overflow(void*) {
+  recurse(1000);
+}
 }  // namespace
 
 void run_overflow() {
@@ -177,7 +184,7 @@ void run_overflow() {
 
 TEST(SchedulerDeathTest, StackOverflowNamesTheRankAndTheOption) {
   EXPECT_EXIT(run_overflow(), testing::ExitedWithCode(128 + SIGSEGV),
-      "rank 0 overflowed its stack of 64 KiB(.|\n)*runtime.stack_size");
+              "rank 0 overflowed its stack of 64 KiB(.|\n)*runtime.stack_size");
 }
 
 }  // namespace simmpi::runtime
