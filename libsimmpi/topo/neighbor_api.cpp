@@ -133,9 +133,11 @@ int check_count(ApiCall& call, MPI_Comm comm, const char* what, int count) {
   return count < 0 ? call.fail(comm, MPI_ERR_COUNT, "%s=%d is negative", what, count) : MPI_SUCCESS;
 }
 
-int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-              void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-              MPI_Request* request) {
+// Neighbor_allgather and Neighbor_alltoall: one block of recvcount from each in-neighbor; to
+// each out-neighbor the same block (allgather, `one_send_block`) or its own (alltoall).
+int uniform_exchange(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                     void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                     MPI_Request* request, bool one_send_block) {
   ApiCall call(name);
   Neighborhood n;
   int err = check_count(call, comm, "sendcount", sendcount);
@@ -145,7 +147,14 @@ int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype
   if (err || !rt) return err ? err : MPI_ERR_TYPE;
   if (!enter(call, comm, name, &n, &err)) return err;
   return run(call, n, strided_blocks(recvbuf, n.in.size(), recvcount, rt, false),
-             strided_blocks(sendbuf, n.out.size(), sendcount, st, true), request);
+             strided_blocks(sendbuf, n.out.size(), sendcount, st, one_send_block), request);
+}
+
+int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+              void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Request* request) {
+  return uniform_exchange(name, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                          request, true);
 }
 
 int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -167,16 +176,8 @@ int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatyp
 int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
              MPI_Request* request) {
-  ApiCall call(name);
-  Neighborhood n;
-  int err = check_count(call, comm, "sendcount", sendcount);
-  if (!err) err = check_count(call, comm, "recvcount", recvcount);
-  const Datatype* st = err ? nullptr : call.datatype(sendtype, comm);
-  const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
-  if (err || !rt) return err ? err : MPI_ERR_TYPE;
-  if (!enter(call, comm, name, &n, &err)) return err;
-  return run(call, n, strided_blocks(recvbuf, n.in.size(), recvcount, rt, false),
-             strided_blocks(sendbuf, n.out.size(), sendcount, st, false), request);
+  return uniform_exchange(name, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                          request, false);
 }
 
 int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
