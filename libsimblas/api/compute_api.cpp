@@ -47,6 +47,20 @@ int simmpi_compute_kernel(const char* kernel, double flops, double bytes, long m
   return simmpi::blas::charge(t) ? 1 : 0;
 }
 
+void simmpi_compute_defer_begin(void) {
+  if (!simmpi::blas::defer_begin())
+    simmpi::blas::bad_argument("simmpi_compute_defer_begin",
+                               "called again before simmpi_compute_defer_end (they do not nest)");
+}
+
+double simmpi_compute_deferred(void) {
+  return simmpi::blas::deferred().seconds();
+}
+
+double simmpi_compute_defer_end(void) {
+  return simmpi::blas::defer_end().seconds();
+}
+
 int simmpi_compute_executes(void) {
   auto* model = simmpi::blas::running_model();
   return !model || model->executes_kernels() ? 1 : 0;

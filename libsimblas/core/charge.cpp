@@ -2,6 +2,8 @@
 // Charging compute tasks to the calling rank.
 #include "libsimblas/core/charge.hpp"
 
+#include <vector>
+
 #include "hardware/compute/compute_model.hpp"
 #include "hardware/platform.hpp"
 #include "runtime/core/error.hpp"
@@ -15,6 +17,14 @@ TaskObserver g_observer = nullptr;
 void* g_observer_ctx = nullptr;
 std::uint64_t g_stand_in_calls = 0;
 DeviceTarget* g_device_target = nullptr;
+// Per process id: the time deferred so far, or -1 ps when the process does not defer.
+std::vector<runtime::SimTime> g_deferred;
+
+runtime::SimTime* deferred_of(runtime::Process* p) {
+  if (!p || static_cast<std::size_t>(p->id()) >= g_deferred.size()) return nullptr;
+  runtime::SimTime& t = g_deferred[static_cast<std::size_t>(p->id())];
+  return t < runtime::SimTime() ? nullptr : &t;
+}
 
 // splitmix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", 2014).
 std::uint64_t mix(std::uint64_t x) {
@@ -49,8 +59,36 @@ Charged charge(const hardware::ComputeTask& task) {
   if (g_device_target) return Charged(g_device_target->charge(task));
   hardware::ComputeModel* model = running_model();
   if (!model) return Charged(g_outside_mode.value_or(Mode::Execute) == Mode::Execute);
-  s->sleep_until(s->engine().now() + model->cpu().time(task));
+  if (runtime::SimTime* deferred = deferred_of(s->current()))
+    *deferred += model->cpu().time(task);
+  else
+    s->sleep_until(s->engine().now() + model->cpu().time(task));
   return Charged(model->executes_kernels());
+}
+
+bool defer_begin() {
+  runtime::Scheduler* s = runtime::Scheduler::instance();
+  if (!s || !s->current()) return true;  // outside a rank charges cost nothing anyway
+  if (deferred_of(s->current())) return false;
+  const auto id = static_cast<std::size_t>(s->current()->id());
+  if (g_deferred.size() <= id) g_deferred.resize(id + 1, runtime::SimTime::from_ps(-1));
+  g_deferred[id] = runtime::SimTime();
+  return true;
+}
+
+runtime::SimTime deferred() {
+  runtime::Scheduler* s = runtime::Scheduler::instance();
+  runtime::SimTime* deferred = deferred_of(s ? s->current() : nullptr);
+  return deferred ? *deferred : runtime::SimTime();
+}
+
+runtime::SimTime defer_end() {
+  runtime::Scheduler* s = runtime::Scheduler::instance();
+  runtime::SimTime* deferred = deferred_of(s ? s->current() : nullptr);
+  if (!deferred) return runtime::SimTime();
+  runtime::SimTime total = *deferred;
+  *deferred = runtime::SimTime::from_ps(-1);
+  return total;
 }
 
 std::int64_t stand_in_index(std::int64_t n) {

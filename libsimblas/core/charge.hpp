@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "hardware/compute/compute_task.hpp"
+#include "runtime/core/sim_time.hpp"
 
 namespace simmpi::hardware {
 class ComputeModel;
@@ -40,6 +41,16 @@ class [[nodiscard]] Charged {
 // Inside a ScopedDeviceTarget the task goes to that device (a cuBLAS call's stream) instead,
 // without yielding.
 Charged charge(const hardware::ComputeTask& task);
+
+// Deferred charging: between defer_begin() and defer_end() the calling process's charges add up
+// instead of letting time pass, so a model can replace many small charges (each a possible
+// switch) by one sleep of their total. Per process; other processes are unaffected. Returns
+// false, changing nothing, when the calling process already defers (deferrals do not nest).
+bool defer_begin();
+// The time the calling process's charges added up to so far (zero when it does not defer).
+runtime::SimTime deferred();
+// Ends the calling process's deferral and returns the time its charges added up to.
+runtime::SimTime defer_end();
 
 // Where the tasks of one cuBLAS call go: the call runs the same routine (checks, cost,
 // execution) as the CPU interfaces, with its tasks enqueued on a GPU stream.

@@ -27,6 +27,16 @@ void simmpi_sleep(double seconds);
  * routines do; this lets a program's own kernels (HPL's row swaps) follow the same rules. An
  * unknown name is an error. */
 int simmpi_compute_kernel(const char* kernel, double flops, double bytes, long m, long n, long k);
+/* Deferred charging, for models that replace many small computations with one charge: between
+ * simmpi_compute_defer_begin() and simmpi_compute_defer_end() the calling rank's BLAS calls,
+ * SIMMPI_COMPUTE and simmpi_compute_kernel let no time pass; their modeled times add up, and
+ * simmpi_compute_defer_end() returns the total in seconds for the caller to charge (e.g. with
+ * SIMMPI_SLEEP) when it chooses. MPI calls and SIMMPI_SLEEP still take their time at once.
+ * simmpi_compute_deferred() returns the total so far without ending the deferral. Not nested;
+ * outside a simulation both return 0. */
+void simmpi_compute_defer_begin(void);
+double simmpi_compute_deferred(void);
+double simmpi_compute_defer_end(void);
 /* 1 when computations produce their results (execute mode or outside a simulation), else 0. */
 int simmpi_compute_executes(void);
 

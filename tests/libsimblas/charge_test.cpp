@@ -53,6 +53,41 @@ TEST(Charge, ComputeAndSleepMacros) {
   EXPECT_NEAR(t3, 0.25, 1e-12);
 }
 
+TEST(Charge, DeferredChargesAddUpWithoutTimePassing) {
+  Sim sim({"node.frequency=2GHz", "node.flops_per_cycle=16"}, 2);
+  std::vector<double> deferred(2), mid(2), total(2), elapsed(2), after(2);
+  sim.run([&](int r) {
+    simmpi_compute_defer_begin();
+    SIMMPI_COMPUTE(3.2e9 * (r + 1), 0);  // 0.1 s per unit at 32 Gflop/s
+    mid[r] = simmpi_compute_deferred();
+    cblas_daxpy(1000000, 2.0, nullptr, 1, nullptr, 1);  // 24 MB at 12 GB/s: 2 ms
+    elapsed[r] = sim.now_s();
+    total[r] = simmpi_compute_defer_end();
+    SIMMPI_SLEEP(0.5);  // not deferred, and deferral has ended
+    after[r] = sim.now_s();
+    deferred[r] = simmpi_compute_deferred();
+  });
+  for (int r = 0; r < 2; ++r) {
+    EXPECT_NEAR(mid[r], 0.1 * (r + 1), 1e-12) << r;
+    EXPECT_NEAR(total[r], 0.1 * (r + 1) + 24e6 / kRankBw, 1e-12) << r;
+    EXPECT_EQ(elapsed[r], 0.0) << r;
+    EXPECT_NEAR(after[r], 0.5, 1e-12) << r;
+    EXPECT_EQ(deferred[r], 0.0) << r;
+  }
+}
+
+TEST(ChargeDeathTest, DeferralsDoNotNest) {
+  EXPECT_EXIT(
+      {
+        Sim sim({});
+        sim.run([&](int) {
+          simmpi_compute_defer_begin();
+          simmpi_compute_defer_begin();
+        });
+      },
+      ::testing::ExitedWithCode(1), "simmpi_compute_defer_begin.*do not nest");
+}
+
 TEST(Charge, RanksShareTheNode) {
   // Four single-core ranks on a 2-core node time-share it: each has half a core, whose 6 GB/s
   // is less than a quarter of the 80 GB/s node bandwidth.

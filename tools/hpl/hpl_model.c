@@ -5,10 +5,10 @@
  *  - HPL's own copy and row-swap loops (HPL_dlaswp*, HPL_dlacpy, HPL_dlatcpy), its matrix
  *    generator and its norms are charged as memory-bound kernels of the node model, then run
  *    only in execute mode, as SimBLAS's routines are.
- *  - Model mode keeps HPL's control flow right: the pivot search (HPL_dlocmax) returns a pivot
- *    of random magnitude (the folded matrix holds no values, so the pivot rows fall on random
- *    process rows as with HPL's random matrix); copies into unfolded memory still happen (the
- *    pivot exchange of HPL_pdmxswp carries row indices in a cblas_dcopy); and each panel's pivot
+ *  - Model mode keeps HPL's control flow right: each column's pivot row is drawn uniformly among
+ *    the rows below the diagonal, the same on every rank (model_pivot; the folded matrix holds
+ *    no values); copies into unfolded memory still happen (the pivot exchange of HPL_pdmxswp
+ *    carries row indices in a cblas_dcopy); and each panel's pivot
  *    vector (DPIV, DINFO, with L1 before it, which HPL broadcasts as one block) moves out of the
  *    folded panel buffer into a block whose L1 part is folded and whose pivots are private.
  * Included by simmpi-hpl in every HPL build; in execute mode only the charging differs from
@@ -17,6 +17,7 @@
 #include <simmpi_compute.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "hpl.h"
 
@@ -129,25 +130,20 @@ double __wrap_HPL_pdlange(const HPL_T_grid* GRID, const HPL_T_NORM NORM, const i
 
 /* ---- Control flow in model mode ---- */
 
-/* splitmix64 (Steele, Lea, Flood 2014); the state is a global, so each rank has its own. */
-static uint64_t pivot_state;
-static double random_magnitude(void) {
-  if (pivot_state == 0) {
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    pivot_state = 0x9e3779b97f4a7c15ULL * (uint64_t)(rank + 1);
-  }
-  uint64_t z = (pivot_state += 0x9e3779b97f4a7c15ULL);
+/* splitmix64's finalizer (Steele, Lea, Flood 2014), as a hash. */
+static uint64_t mix64(uint64_t z) {
+  z += 0x9e3779b97f4a7c15ULL;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
-  return 0.5 + (double)(z >> 11) / 18014398509481984.0; /* in [0.5, 1) */
+  return z ^ (z >> 31);
 }
 
 void __real_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int JJ, double* WORK);
 void __wrap_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int JJ, double* WORK) {
   __real_HPL_dlocmax(PANEL, N, II, JJ, WORK);
-  if (N > 0 && !simmpi_compute_executes()) WORK[0] = random_magnitude();
+  /* The folded matrix holds no values: any nonzero magnitude keeps HPL's control flow (the
+   * pivot itself is model_pivot's). */
+  if (N > 0 && !simmpi_compute_executes()) WORK[0] = 1.0;
 }
 
 void __real_cblas_dcopy(const int N, const double* X, const int INCX, double* Y, const int INCY);
@@ -201,4 +197,153 @@ int __wrap_HPL_pdpanel_free(HPL_T_panel* PANEL) {
     moved[slot].block = NULL;
   }
   return __real_HPL_pdpanel_free(PANEL);
+}
+
+/* ---- Panel factorization in model mode ----
+ * HPL_pdfact on the P ranks of the panel's process column makes, for each of the panel's JB
+ * columns, a few local BLAS calls and one pivot exchange of log2(P) rounds (HPL_pdmxswp): at
+ * Frontera's size that is most of a run's events. Each column costs the slowest rank's compute
+ * for that column plus one exchange, since every exchange waits for the whole column. In model
+ * mode the factorization still runs HPL's own code (its recursion, whichever variant HPL.dat
+ * picks, and all its bookkeeping), but:
+ *  - its BLAS charges are deferred (let no time pass) and recorded per column;
+ *  - HPL_pdmxswp does not communicate: every rank of the column picks the same pivot row
+ *    (model_pivot), so DPIV ends up the same on all of them, as the real exchange guarantees;
+ *  - then one MPI_Allreduce over the column takes the per-column maximum of the compute times
+ *    (and synchronizes the column, as HPL's first exchange does), two real HPL_pdmxswp
+ *    exchanges (with the last column's arguments) time one exchange, each carrying the latest
+ *    end of the step before so that every rank learns the same times, and every rank sleeps
+ *    until the same instant: the end of JB exchanges and of the slowest compute of each column.
+ * So each rank of the column makes ~3 log2(P) message events per panel instead of ~3 JB log2(P).
+ * The figures against HPL's own factorization (simmpi-hpl --explicit-fact) are in docs/hpl.md. */
+
+static struct {
+  int active;           /* inside a modeled HPL_pdfact */
+  int columns;          /* exchanges made so far */
+  double* compute;      /* compute time before each exchange (JB entries) */
+  double deferred_mark; /* deferred total at the last exchange */
+  int m, ii, jj;        /* the last exchange's arguments, to time real ones with afterwards */
+} fact;
+
+/* The pivot of column JJ in model mode: every rank of the column picks the same row from the
+ * column's global index, uniformly among the rows still below the diagonal, as partial pivoting
+ * does on HPL's random matrix. Fills WORK as HPL_pdmxswp leaves it (magnitude, local row index on
+ * its owner relative to II, global row index, owning process row) and records the pivot. */
+static void model_pivot(HPL_T_panel* PANEL, const int M, const int II, const int JJ, double* WORK) {
+  const int nb = PANEL->nb, nprow = PANEL->grid->nprow;
+  const int diagonal = PANEL->ia + JJ, candidates = PANEL->m - JJ;
+  const int row = diagonal + (int)(mix64((uint64_t)diagonal) % (uint64_t)candidates);
+  const int owner = HPL_indxg2p(row, nb, nb, 0, nprow);
+  const int local = HPL_indxg2l(row, nb, nb, 0, nprow) - PANEL->ii - II;
+  if (owner == PANEL->grid->myrow && (local < 0 || local >= M)) {
+    fprintf(stderr,
+            "simmpi-hpl: internal error: modeled pivot row %d is not among process row %d's "
+            "%d rows from local row %d\n",
+            row, owner, M, PANEL->ii + II);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  WORK[0] = 1.0;
+  WORK[1] = (double)local;
+  WORK[2] = (double)row;
+  WORK[3] = (double)owner;
+  PANEL->DPIV[JJ] = (double)row;
+}
+
+void __real_HPL_pdmxswp(HPL_T_panel* PANEL, const int M, const int II, const int JJ, double* WORK);
+void __wrap_HPL_pdmxswp(HPL_T_panel* PANEL, const int M, const int II, const int JJ, double* WORK) {
+  if (!fact.active) {
+    /* Execute mode, or model mode with --explicit-fact: the real exchange, and in model mode
+     * the same pivot as the modeled factorization picks, so that the two differ only in how
+     * the factorization's time is simulated. */
+    __real_HPL_pdmxswp(PANEL, M, II, JJ, WORK);
+    if (!simmpi_compute_executes()) model_pivot(PANEL, M, II, JJ, WORK);
+    return;
+  }
+  if (fact.columns >= PANEL->jb) {
+    fprintf(stderr, "simmpi-hpl: internal error: more pivot searches than the panel's %d columns\n",
+            PANEL->jb);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  model_pivot(PANEL, M, II, JJ, WORK);
+  const double deferred = simmpi_compute_deferred();
+  fact.compute[fact.columns++] = deferred - fact.deferred_mark;
+  fact.deferred_mark = deferred;
+  fact.m = M;
+  fact.ii = II;
+  fact.jj = JJ;
+}
+
+/* Runs one real HPL_pdmxswp exchange with the arguments of the factorization's last column,
+ * carrying `value` as this rank's candidate magnitude, and returns the column's largest value
+ * (the exchange is a max-reduction over the column). The pivot it records is put back. */
+static double exchange(HPL_T_panel* PANEL, double* work, double value) {
+  const double pivot = PANEL->DPIV[fact.jj];
+  __wrap_HPL_dlocmax(PANEL, fact.m, fact.ii, fact.jj, work);
+  work[0] = value;
+  __real_HPL_pdmxswp(PANEL, fact.m, fact.ii, fact.jj, work);
+  PANEL->DPIV[fact.jj] = pivot;
+  return work[0];
+}
+
+static void* checked_malloc(size_t bytes) {
+  void* p = malloc(bytes);
+  if (!p) {
+    fprintf(stderr, "simmpi-hpl: out of memory (%zu bytes) in the panel factorization model\n",
+            bytes);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return p;
+}
+
+/* simmpi-hpl --explicit-fact sets SIMMPI_HPL_EXPLICIT_FACT: HPL's own factorization then runs
+ * as it is, every exchange simulated (to check the model against). */
+static int explicit_fact(void) {
+  static int cached = -1; /* per rank, as every global here */
+  if (cached < 0) cached = getenv("SIMMPI_HPL_EXPLICIT_FACT") != NULL;
+  return cached;
+}
+
+void __real_HPL_pdfact(HPL_T_panel* PANEL);
+void __wrap_HPL_pdfact(HPL_T_panel* PANEL) {
+  const int jb = PANEL->jb;
+  if (simmpi_compute_executes() || jb <= 0 || PANEL->grid->mycol != PANEL->pcol ||
+      explicit_fact()) {
+    __real_HPL_pdfact(PANEL); /* elsewhere it only moves the panel's bookkeeping on */
+    return;
+  }
+  fact.compute = (double*)checked_malloc((size_t)jb * sizeof(double));
+  fact.columns = 0;
+  fact.deferred_mark = 0.0;
+  simmpi_compute_defer_begin();
+  fact.active = 1;
+  __real_HPL_pdfact(PANEL);
+  fact.active = 0;
+  const double tail = simmpi_compute_defer_end() - fact.deferred_mark; /* after the last one */
+  if (fact.columns != jb) {
+    fprintf(stderr,
+            "simmpi-hpl: internal error: the panel factorization made %d exchanges, not %d\n",
+            fact.columns, jb);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  fact.compute[jb - 1] += tail;
+  double compute = 0.0;
+  if (PANEL->grid->nprow == 1) { /* HPL_pdmxswp exchanges nothing then */
+    for (int c = 0; c < jb; ++c) compute += fact.compute[c];
+    simmpi_sleep(compute);
+    free(fact.compute);
+    return;
+  }
+  /* The slowest rank's compute for each column; this also waits for the whole column. */
+  MPI_Allreduce(MPI_IN_PLACE, fact.compute, jb, MPI_DOUBLE, MPI_MAX, PANEL->grid->col_comm);
+  for (int c = 0; c < jb; ++c) compute += fact.compute[c];
+  free(fact.compute);
+  /* HPL_pdfact's workspace: the pivot row and the diagonal row, and room for a partner's. */
+  double* work = (double*)checked_malloc(((size_t)4 + 2 * (size_t)jb) * 2 * sizeof(double));
+  const double first = exchange(PANEL, work, MPI_Wtime());  /* latest end of the allreduce */
+  const double second = exchange(PANEL, work, MPI_Wtime()); /* latest end of exchange 1 */
+  free(work);
+  /* The allreduce stands for exchange 0: JB exchanges end jb - 1 exchange times after it. */
+  const double end = first + (double)(jb - 1) * (second - first) + compute;
+  const double now = MPI_Wtime();
+  if (end > now) simmpi_sleep(end - now);
 }

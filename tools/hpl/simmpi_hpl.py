@@ -30,7 +30,7 @@ WRAPPED = ["HPL_dlaswp00N", "HPL_dlaswp10N", "HPL_dlaswp01N", "HPL_dlaswp01T", "
            "HPL_dlaswp03N", "HPL_dlaswp03T", "HPL_dlaswp04N", "HPL_dlaswp04T", "HPL_dlaswp05N",
            "HPL_dlaswp05T", "HPL_dlaswp06N", "HPL_dlaswp06T", "HPL_dlacpy", "HPL_dlatcpy",
            "HPL_pdmatgen", "HPL_pdlange", "HPL_dlocmax", "HPL_pdpanel_init", "HPL_pdpanel_free",
-           "cblas_dcopy"]
+           "cblas_dcopy", "HPL_pdfact", "HPL_pdmxswp"]
 USAGE_EPILOG = """
 The sources: --source takes HPL 2.x (e.g. the official hpl-2.3.tar.gz, which has its own main)
 or hpcc (whose hpl/ directory is HPL 2.x with an HPL_main entry point), as a tarball or a
@@ -64,6 +64,10 @@ def parse_args(argv):
     p.add_argument("--fold-threshold", default="1MiB",
                    help="model mode: fold allocations of at least this size (default 1MiB; "
                         "0B: never)")
+    p.add_argument("--explicit-fact", action="store_true",
+                   help="model mode: simulate HPL's panel factorization call by call (every "
+                        "pivot exchange) instead of charging it as a whole; slower, for checking "
+                        "the model")
     p.add_argument("--detailed-timing", action="store_true",
                    help="build HPL with -DHPL_DETAILED_TIMING: HPL prints the time of its "
                         "phases (rfact, pfact, mxswp, update, laswp, up tr sv)")
@@ -194,7 +198,10 @@ def run(exe, src, dat, ranks, platform, args):
     cmd = simulator_command(exe, ranks, platform, args)
     if args.verbose:
         print(f"simmpi-hpl: in {run_dir}: {' '.join(cmd)}", file=sys.stderr)
-    r = subprocess.run(cmd, cwd=run_dir, capture_output=True, text=True)
+    env = dict(os.environ)
+    if args.explicit_fact:
+        env["SIMMPI_HPL_EXPLICIT_FACT"] = "1"
+    r = subprocess.run(cmd, cwd=run_dir, capture_output=True, text=True, env=env)
     text = r.stdout + ((run_dir / outfile).read_text() if outfile and
                        (run_dir / outfile).exists() else "")
     if not args.run_dir:
