@@ -71,8 +71,8 @@ void simmpi_sleep(double seconds) {
     simmpi::blas::bad_argument(
         "SIMMPI_SLEEP", simmpi::strprintf("seconds = %g must be finite and >= 0", seconds).c_str());
   if (!simmpi::blas::running_model()) return;
-  auto* s = simmpi::runtime::Scheduler::instance();
-  s->sleep_until(s->engine().now() + simmpi::runtime::SimTime::from_seconds(seconds));
+  simmpi::runtime::Scheduler::instance()->sleep_lazily(
+      simmpi::runtime::SimTime::from_seconds(seconds));
 }
 
 }  // extern "C"

@@ -56,13 +56,21 @@ Charged charge(const hardware::ComputeTask& task) {
   runtime::Scheduler* s = runtime::Scheduler::instance();
   if (s) s->enter_library();  // balanced by ~Charged
   if (g_observer) g_observer(task, g_observer_ctx);
-  if (g_device_target) return Charged(g_device_target->charge(task));
+  if (g_device_target) {
+    if (s) s->settle();  // the stream's work starts at the rank's own time
+    return Charged(g_device_target->charge(task));
+  }
   hardware::ComputeModel* model = running_model();
   if (!model) return Charged(g_outside_mode.value_or(Mode::Execute) == Mode::Execute);
-  if (runtime::SimTime* deferred = deferred_of(s->current()))
-    *deferred += model->cpu().time(task);
-  else
-    s->sleep_until(s->engine().now() + model->cpu().time(task));
+  const runtime::SimTime t = model->cpu().time(task);
+  if (runtime::SimTime* deferred = deferred_of(s->current())) {
+    *deferred += t;
+  } else if (model->executes_kernels()) {
+    s->settle();  // the result appears when its time has passed, as on a real machine
+    s->sleep_until(s->engine().now() + t);
+  } else {
+    s->sleep_lazily(t);  // model mode touches no data: nothing can see the time pass
+  }
   return Charged(model->executes_kernels());
 }
 

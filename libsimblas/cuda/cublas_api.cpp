@@ -26,13 +26,10 @@ namespace b = simmpi::blas;
 namespace c = simmpi::blas::cuda;
 using simmpi::runtime::SimTime;
 
-SimTime now() {
-  return simmpi::runtime::Scheduler::instance()->engine().now();
-}
-
 class StreamTarget final : public b::DeviceTarget {
  public:
-  StreamTarget(const c::Context& ctx, CUstream_st& s) : ctx_(ctx), s_(s), earliest_(now()) {}
+  StreamTarget(const c::Context& ctx, CUstream_st& s)
+      : ctx_(ctx), s_(s), earliest_(c::host_now()) {}
   bool charge(const simmpi::hardware::ComputeTask& t) override {
     c::enqueue(ctx_, s_, simmpi::hardware::GpuDevice::Engine::Compute,
                ctx_.gpu_model().kernel_time(t), earliest_);

@@ -26,10 +26,6 @@ cudaError_t fail(const c::Context* ctx, cudaError_t e, const char* call, const c
   return e;
 }
 
-SimTime now() {
-  return simmpi::runtime::Scheduler::instance()->engine().now();
-}
-
 // Direction of a copy, inferring cudaMemcpyDefault from the allocation table.
 bool direction(cudaMemcpyKind kind, const void* dst, const void* src, cudaMemcpyKind* out) {
   if (kind == cudaMemcpyDefault) {
@@ -70,7 +66,7 @@ cudaError_t copy(const char* call, void* dst, std::size_t dpitch, const void* sr
                : dir == cudaMemcpyDeviceToHost ? Engine::DeviceToHost
                                                : Engine::Compute;
     SimTime end =
-        c::enqueue(ctx, *s, e, gpu.copy_time(static_cast<std::uint64_t>(bytes), ck), now());
+        c::enqueue(ctx, *s, e, gpu.copy_time(static_cast<std::uint64_t>(bytes), ck), c::host_now());
     if (sync) c::host_wait_until(end);
   }
   if (execute)
@@ -90,7 +86,7 @@ cudaError_t memset_on(const char* call, void* p, int value, std::size_t count, c
   if (!s) return fail(&ctx, cudaErrorInvalidResourceHandle, call, "unknown stream");
   c::host_spend(ctx.gpu_model().spec().launch_latency);
   SimTime d = ctx.gpu_model().kernel_time(simmpi::blas::cost::memset(static_cast<double>(count)));
-  SimTime end = c::enqueue(ctx, *s, Engine::Compute, d, now());
+  SimTime end = c::enqueue(ctx, *s, Engine::Compute, d, c::host_now());
   if (sync) c::host_wait_until(end);
   if (ctx.executes()) std::memset(p, value, count);
   return cudaSuccess;

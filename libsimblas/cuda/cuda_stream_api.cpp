@@ -13,10 +13,6 @@ namespace {
 namespace c = simmpi::blas::cuda;
 using simmpi::runtime::SimTime;
 
-SimTime now() {
-  return simmpi::runtime::Scheduler::instance()->engine().now();
-}
-
 cudaError_t fail(const c::Context& ctx, cudaError_t e, const char* call, const char* why) {
   std::fprintf(stderr, "simmpi: %s: %s\n", call, why);
   ctx.gpu->last_error = e;
@@ -71,7 +67,7 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) {
   CUstream_st* s = stream_of(ctx, stream, "cudaStreamQuery");
   if (!s) return cudaErrorInvalidResourceHandle;
   c::host_spend(ctx.gpu_model().spec().launch_latency);
-  return c::done_time(ctx, *s) <= now() ? cudaSuccess : cudaErrorNotReady;
+  return c::done_time(ctx, *s) <= c::host_now() ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
@@ -103,7 +99,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   CUstream_st* s = stream_of(ctx, stream, "cudaEventRecord");
   if (!s || !event) return cudaErrorInvalidResourceHandle;
   event->recorded = true;
-  event->time = simmpi::runtime::max(now(), c::done_time(ctx, *s));
+  event->time = simmpi::runtime::max(c::host_now(), c::done_time(ctx, *s));
   return cudaSuccess;
 }
 
@@ -120,7 +116,7 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
   if (!c::context(&ctx)) return cudaErrorNoDevice;
   if (!event) return cudaErrorInvalidResourceHandle;
   c::host_spend(ctx.gpu_model().spec().launch_latency);
-  return !event->recorded || event->time <= now() ? cudaSuccess : cudaErrorNotReady;
+  return !event->recorded || event->time <= c::host_now() ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
@@ -147,7 +143,7 @@ cudaError_t simmpi_gpu_compute(double flops, double bytes, cudaStream_t stream) 
   t.bytes = bytes;
   c::host_spend(ctx.gpu_model().spec().launch_latency);
   c::enqueue(ctx, *s, simmpi::hardware::GpuDevice::Engine::Compute, ctx.gpu_model().kernel_time(t),
-             now());
+             c::host_now());
   return cudaSuccess;
 }
 

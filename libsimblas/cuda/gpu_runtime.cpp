@@ -83,13 +83,21 @@ SimTime enqueue(const Context& c, CUstream_st& s, hardware::GpuDevice::Engine en
   return s.ready;
 }
 
+SimTime host_now() {
+  auto* s = runtime::Scheduler::instance();
+  s->settle();
+  return s->engine().now();
+}
+
 void host_spend(SimTime d) {
   auto* s = runtime::Scheduler::instance();
+  s->settle();
   s->sleep_until(s->engine().now() + d);
 }
 
 void host_wait_until(SimTime t) {
   auto* s = runtime::Scheduler::instance();
+  s->settle();
   if (t > s->engine().now()) s->sleep_until(t);
 }
 

@@ -68,6 +68,9 @@ SimTime done_time(const Context& c, const CUstream_st& s);
 // Enqueues `duration` of work on `s` using `engine`, not before `earliest`; returns its end.
 SimTime enqueue(const Context& c, CUstream_st& s, hardware::GpuDevice::Engine engine,
                 SimTime duration, SimTime earliest);
+// The calling rank's own time, its lazily charged computations included (see
+// Scheduler::sleep_lazily): the host time at which a CUDA call starts.
+SimTime host_now();
 // Lets simulated time pass for the calling rank: `d` of host work, or until `t`.
 void host_spend(SimTime d);
 void host_wait_until(SimTime t);

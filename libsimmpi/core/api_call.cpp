@@ -73,6 +73,7 @@ ApiCall::ApiCall(const char* call_name, Needs needs)
   saved_call_ = p->current_call;
   p->current_call = name;
   world.scheduler().enter_library();
+  world.scheduler().settle();  // the rank's lazily charged computations end before the call
   if (needs == Needs::Init) {
     const RankState& st = world.rank(rank);
     if (!st.initialized)

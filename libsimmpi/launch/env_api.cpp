@@ -137,7 +137,9 @@ double MPI_Wtick(void) {
 }
 
 double simmpi_now(void) {
-  return World::get().now().seconds();
+  World& w = World::get();
+  w.scheduler().settle();  // the calling rank's own time, its computations included
+  return w.now().seconds();
 }
 
 }  // extern "C"

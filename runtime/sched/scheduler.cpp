@@ -123,8 +123,7 @@ void Scheduler::enter_library() {
   // Every fiber runs on this one thread and switches only inside library calls, so the thread's
   // CPU time since the mark was spent in this process's own code.
   std::int64_t own_ns = host_clock_ns(CLOCK_THREAD_CPUTIME_ID) - p->cpu_mark_ns_;
-  sleep_until(engine_.now() +
-              SimTime::from_seconds(static_cast<double>(own_ns) * 1e-9 * host_time_scale_));
+  sleep_lazily(SimTime::from_seconds(static_cast<double>(own_ns) * 1e-9 * host_time_scale_));
 }
 
 void Scheduler::leave_library() {
@@ -165,6 +164,8 @@ void Scheduler::resume(Process& p) {
 }
 
 void Scheduler::sleep_until(SimTime t) {
+  SIMMPI_ASSERT(current_->owed_ == SimTime(), "process %d sleeps while owing %s", current_->id_,
+                current_->owed_.to_string().c_str());
   if (t < engine_.next_time()) {
     engine_.advance_to(t);  // nothing else happens before t: no need to switch
     return;
@@ -178,8 +179,16 @@ void Scheduler::sleep_until(SimTime t) {
   p.fiber_->yield();
 }
 
+void Scheduler::settle_owed() {
+  const SimTime t = engine_.now() + current_->owed_;
+  current_->owed_ = SimTime();
+  sleep_until(t);
+}
+
 void Scheduler::block(const WaitReason& reason, SimTime deadline) {
   Process& p = *current_;
+  SIMMPI_ASSERT(p.owed_ == SimTime(), "process %d blocks while owing %s", p.id_,
+                p.owed_.to_string().c_str());
   p.blocked_ = true;
   p.reason_ = reason;
   if (deadline != SimTime::max()) schedule_resume(p, deadline);
@@ -192,6 +201,7 @@ void Scheduler::wake(Process& p, SimTime t) {
 }
 
 void Scheduler::finish_current(int status) {
+  settle();
   Process& p = *current_;
   p.finished_ = true;
   p.exit_status_ = status;

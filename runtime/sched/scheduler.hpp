@@ -65,6 +65,7 @@ class Process {
   bool blocked_ = false;
   bool idle_poll_resume_ = false;  // its pending resume ends an idle poll
   int library_depth_ = 0;
+  SimTime owed_;                      // charged lazily, not yet slept (see Scheduler::sleep_lazily)
   std::int64_t cpu_mark_ns_ = 0;      // host CPU clock when it last left library code
   SimTime wake_at_ = SimTime::max();  // the pending resume event, if any
   std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
@@ -126,8 +127,19 @@ class Scheduler {
   void leave_library();
   // The running process, or nullptr when the scheduler itself runs (an event handler).
   Process* current() { return current_; }
-  // Lets simulated time pass until `t`. Switches only if something else is due first.
+  // Lets simulated time pass until `t`. Switches only if something else is due first. The
+  // process must owe no lazily charged time (settle() first).
   void sleep_until(SimTime t);
+  // Lets `d` of simulated time pass for the running process lazily: the time is owed and passes
+  // at its next settle(). Between two calls that can see other processes or be seen by them
+  // (every MPI call, clock read and GPU call settles first, and so does the process's end), a
+  // process interacts with nothing, so consecutive computations may pass as one sleep: the same
+  // simulated times with one switch instead of one each.
+  void sleep_lazily(SimTime d) { current_->owed_ += d; }
+  // Lets the running process's owed time pass now. Cheap when it owes nothing.
+  void settle() {
+    if (current_ && current_->owed_ > SimTime()) settle_owed();
+  }
   // Pauses the running process until wake() is called for it or, at the latest, until
   // `deadline`. Spurious returns are allowed: callers re-check their condition in a loop.
   void block(const WaitReason& reason, SimTime deadline = SimTime::max());
@@ -151,6 +163,7 @@ class Scheduler {
   void wake(Process& p, SimTime t);
 
  private:
+  void settle_owed();
   static void resume_action(void* self, std::uint64_t id_and_generation);
   void schedule_resume(Process& p, SimTime t);
   static void fiber_main(void* process);

@@ -31,7 +31,11 @@ class Sim {
     sched.run();
   }
   // Simulated seconds since the start of the run (inside a rank).
-  double now_s() const { return engine_.now().seconds(); }
+  // The calling rank's time (its lazily charged computations included), or the engine's.
+  double now_s() const {
+    runtime::Scheduler::instance()->settle();
+    return engine_.now().seconds();
+  }
   hardware::Platform& platform() { return *platform_; }
 
  private:
