@@ -71,6 +71,10 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
   instance_ = this;
 }
 
+SimTime Platform::min_latency() const {
+  return runtime::min(shm_latency_, network_->min_latency());
+}
+
 SimTime Platform::latency(int src, int dst) const {
   int a = node_of(src), b = node_of(dst);
   return a == b ? shm_latency_ : network_->latency(a, b);

@@ -36,6 +36,8 @@ class Platform {
 
   // Latency of a zero-byte message between two processes on an idle machine.
   SimTime latency(int src_process, int dst_process) const;
+  // A lower bound of latency() over every pair of processes.
+  SimTime min_latency() const;
   // Moves `bytes` from one process's memory to another's, starting now; `delivered` runs on the
   // engine when the last byte has arrived.
   void transfer(int src_process, int dst_process, std::uint64_t bytes, Action delivered);

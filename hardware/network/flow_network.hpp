@@ -45,6 +45,7 @@ class FlowNetwork final : public Network {
 
   int node_count() const override { return topology_->node_count(); }
   SimTime latency(int src_node, int dst_node) const override;
+  SimTime min_latency() const override { return nic_latency_; }  // a route has >= 0 switches
   void transfer(int src_node, int dst_node, std::uint64_t bytes, Action delivered) override;
   void finish() override;
 

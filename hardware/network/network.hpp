@@ -21,6 +21,8 @@ class Network {
   // Time a zero-byte message takes from `src` to `dst` on an idle network: NICs plus the
   // route's switch hops. Used for protocol control messages, whose size is negligible.
   virtual SimTime latency(int src_node, int dst_node) const = 0;
+  // A lower bound of latency() over every pair of distinct nodes.
+  virtual SimTime min_latency() const = 0;
   // Starts moving `bytes` from `src` to `dst` at the engine's current time. `delivered` is
   // scheduled on the engine for the time the last byte arrives. src != dst.
   virtual void transfer(int src_node, int dst_node, std::uint64_t bytes, Action delivered) = 0;

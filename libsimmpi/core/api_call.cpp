@@ -64,7 +64,7 @@ const char* error_class_text(int cls) {
 }
 
 // Reports name the outermost call: MPI_Sendrecv, not the MPI_Wait it uses inside.
-ApiCall::ApiCall(const char* call_name, Needs needs)
+ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
     : world(World::get()),
       rank(world.current_rank()),
       name(world.scheduler().current()->current_call ? world.scheduler().current()->current_call
@@ -73,7 +73,7 @@ ApiCall::ApiCall(const char* call_name, Needs needs)
   saved_call_ = p->current_call;
   p->current_call = name;
   world.scheduler().enter_library();
-  world.scheduler().settle();  // the rank's lazily charged computations end before the call
+  if (settle == Settle::Now) world.scheduler().settle();  // the rank's computations end first
   if (needs == Needs::Init) {
     const RankState& st = world.rank(rank);
     if (!st.initialized)

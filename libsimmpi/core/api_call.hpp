@@ -14,7 +14,10 @@ namespace simmpi::mpi {
 class ApiCall {
  public:
   enum class Needs { Init, Nothing };
-  explicit ApiCall(const char* name, Needs needs = Needs::Init);
+  // Settle::Now lets the rank's lazily charged time pass before the call (see
+  // Scheduler::sleep_lazily); Settle::Later leaves it to the call (MPI_Iprobe's polling).
+  enum class Settle { Now, Later };
+  explicit ApiCall(const char* name, Needs needs = Needs::Init, Settle settle = Settle::Now);
   ~ApiCall();
   ApiCall(const ApiCall&) = delete;
   ApiCall& operator=(const ApiCall&) = delete;

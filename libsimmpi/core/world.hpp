@@ -67,6 +67,9 @@ class World {
   runtime::Engine& engine() { return scheduler_.engine(); }
   SimTime now() const { return scheduler_.engine().now(); }
   hardware::Platform& platform() { return platform_; }
+  // A lower bound of the time from a send call to its envelope's arrival: a message not sent
+  // yet reaches no one before now() plus this.
+  SimTime min_message_delay() const { return min_message_delay_; }
   const ProtocolParams& params() const { return params_; }
   // The run's configuration (it outlives the World).
   const runtime::Config& config() const { return config_; }
@@ -98,6 +101,7 @@ class World {
   static World* instance_;
   runtime::Scheduler& scheduler_;
   hardware::Platform& platform_;
+  SimTime min_message_delay_;
   const runtime::Config& config_;
   ProtocolParams params_;
   std::vector<RankState> ranks_;

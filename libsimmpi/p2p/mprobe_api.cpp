@@ -21,7 +21,8 @@ MPI_Message claim(ApiCall& call, Communicator& comm, const Message* m, MPI_Statu
 
 int mprobe(const char* name, int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
            MPI_Status* status) {
-  ApiCall call(name);
+  ApiCall call(name, ApiCall::Needs::Init,
+               flag ? ApiCall::Settle::Later : ApiCall::Settle::Now);  // polls settle themselves
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
   if (!message) return call.fail(comm, MPI_ERR_ARG, "message is NULL");

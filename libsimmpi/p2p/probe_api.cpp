@@ -39,15 +39,18 @@ void proc_null_status(MPI_Status* status) {
 }
 
 const Message* poll_for_message(ApiCall& call, const Communicator& comm, int source, int tag) {
-  const ProtocolParams& params = call.world.params();
+  World& w = call.world;
+  runtime::Scheduler& sched = w.scheduler();
+  const ProtocolParams& params = w.params();
   const int context = comm.context_id();
-  RankState::IdleProbe& idle = call.world.rank(call.rank).idle_probe;
-  const bool repeat = idle.end == call.world.now() && idle.context == context &&
+  RankState::IdleProbe& idle = w.rank(call.rank).idle_probe;
+  const bool repeat = idle.end == sched.local_now() && idle.context == context &&
                       idle.source == source && idle.tag == tag;
+  const SimTime cost = params.poll_cost;
   SimTime next;
   const Message* m = nullptr;
   if (repeat && params.poll_fast_forward && idle.repeats >= params.poll_fast_forward_after &&
-      params.poll_cost > SimTime()) {
+      cost > SimTime()) {
     // A busy-polling loop: this rank's last mpi.poll_fast_forward_after probes (1,000 by default)
     // looked for the same source, tag and communicator, found nothing, and nothing took time in
     // between. Polling on would cost mpi.poll_cost per call, one event each, until the message's
@@ -55,20 +58,28 @@ const Message* poll_for_message(ApiCall& call, const Communicator& comm, int sou
     // that would have seen it: the same simulated times, without the events. (A bounded loop,
     // e.g. over the steps of an exchange that probes between them, does not repeat the same
     // fruitless probe that many times back to back.)
-    const SimTime start = call.world.now(), cost = params.poll_cost;
+    sched.settle();
+    const SimTime start = w.now();
     wait_for_message(call, comm, source, tag);
-    const std::int64_t polls = std::max<std::int64_t>(
-        1, (call.world.now() - start + cost - SimTime::from_ps(1)).ps() / cost.ps());
-    call.world.spend(start + cost * polls - call.world.now());
-    m = probe_unexpected(call.world, context, source, tag, &next);
+    const std::int64_t polls =
+        std::max<std::int64_t>(1, (w.now() - start + cost - SimTime::from_ps(1)).ps() / cost.ps());
+    w.spend(start + cost * polls - w.now());
+    m = probe_unexpected(w, context, source, tag, &next);
+  } else if (fruitless_until(w, context, source, tag) > sched.local_now() + cost &&
+             cost > SimTime()) {
+    // This poll ends before anything it looks for can arrive: it finds nothing whenever it
+    // runs, so its time is owed like a computation's instead of slept (no switch; see
+    // Scheduler::sleep_lazily), and consecutive fruitless polls cost one switch together.
+    sched.sleep_lazily(cost);
   } else {
-    bool found = probe_unexpected(call.world, context, source, tag, &next);
-    call.world.charge_poll(found || next != SimTime::max());
-    m = probe_unexpected(call.world, context, source, tag, &next);
+    sched.settle();
+    bool found = probe_unexpected(w, context, source, tag, &next);
+    w.charge_poll(found || next != SimTime::max());
+    m = probe_unexpected(w, context, source, tag, &next);
   }
   const std::int64_t repeats = repeat ? idle.repeats + 1 : 1;
   idle = m ? RankState::IdleProbe{}
-           : RankState::IdleProbe{context, source, tag, call.world.now(), repeats};
+           : RankState::IdleProbe{context, source, tag, sched.local_now(), repeats};
   return m;
 }
 
@@ -93,10 +104,11 @@ using namespace simmpi::mpi;
 extern "C" {
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
-  ApiCall call("MPI_Iprobe");
+  ApiCall call("MPI_Iprobe", ApiCall::Needs::Init, ApiCall::Settle::Later);
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
   if (source == MPI_PROC_NULL) {
+    call.world.scheduler().settle();
     call.world.spend(call.world.params().poll_cost);
     *flag = 1;
     proc_null_status(status);

@@ -393,6 +393,12 @@ const Message* probe_unexpected(World& w, int context, int source, int tag, SimT
   return nullptr;
 }
 
+SimTime fruitless_until(World& w, int context, int source, int tag) {
+  SimTime next;
+  if (probe_unexpected(w, context, source, tag, &next)) return w.now();
+  return next != SimTime::max() ? next : w.now() + w.min_message_delay();
+}
+
 Message* claim_unexpected(World& w, const Message* m) {
   auto* owned = const_cast<Message*>(m);
   w.rank(m->dst_world).unexpected.remove(owned);

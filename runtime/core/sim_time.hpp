@@ -44,6 +44,9 @@ class SimTime {
 inline SimTime max(SimTime a, SimTime b) {
   return a < b ? b : a;
 }
+inline SimTime min(SimTime a, SimTime b) {
+  return b < a ? b : a;
+}
 
 // Time to move `bytes` at `bytes_per_s`, rounded to the picosecond.
 inline SimTime transfer_time(double bytes, double bytes_per_s) {

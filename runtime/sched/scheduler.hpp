@@ -136,6 +136,8 @@ class Scheduler {
   // process interacts with nothing, so consecutive computations may pass as one sleep: the same
   // simulated times with one switch instead of one each.
   void sleep_lazily(SimTime d) { current_->owed_ += d; }
+  // The running process's own time: the engine's plus what it owes.
+  SimTime local_now() const { return engine_.now() + (current_ ? current_->owed_ : SimTime()); }
   // Lets the running process's owed time pass now. Cheap when it owes nothing.
   void settle() {
     if (current_ && current_->owed_ > SimTime()) settle_owed();
