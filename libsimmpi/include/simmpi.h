@@ -32,6 +32,13 @@ void simmpi_shared_free(void* p);
 /* 1 when the byte at p is folded memory, else 0. */
 int simmpi_is_shared(const void* p);
 
+/* One zeroed block of `bytes` per name, the same for every rank of the run and kept until its
+ * end (the ranks are fibers of one process; their globals are private, this block is not).
+ * For models and tools that look across ranks, e.g. a cache of a computation that every rank
+ * repeats with the same inputs; never a way for ranks to communicate behind MPI's back. Calls
+ * with one name must ask for one size. */
+void* simmpi_process_state(const char* name, size_t bytes);
+
 #define SIMMPI_SHARED_MALLOC(bytes) simmpi_shared_malloc(bytes)
 #define SIMMPI_PARTIAL_SHARED_MALLOC(bytes, private_begin, private_end) \
   simmpi_partial_shared_malloc((bytes), (private_begin), (private_end))
