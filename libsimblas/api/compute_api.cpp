@@ -62,8 +62,7 @@ double simmpi_compute_defer_end(void) {
 }
 
 int simmpi_compute_executes(void) {
-  auto* model = simmpi::blas::running_model();
-  return !model || model->executes_kernels() ? 1 : 0;
+  return simmpi::blas::computes_results() ? 1 : 0;
 }
 
 void simmpi_sleep(double seconds) {

@@ -36,6 +36,12 @@ std::uint64_t mix(std::uint64_t x) {
 
 }  // namespace
 
+bool computes_results() {
+  hardware::ComputeModel* model = running_model();
+  return model ? model->executes_kernels()
+               : g_outside_mode.value_or(Mode::Execute) == Mode::Execute;
+}
+
 hardware::ComputeModel* running_model() {
   auto* s = runtime::Scheduler::instance();
   auto* p = hardware::Platform::instance();

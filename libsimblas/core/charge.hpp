@@ -7,7 +7,9 @@
 // through the scheduler) and says whether the call must also produce its result: always outside
 // a simulation (the calibration tool, unit tests), and inside one when blas.mode = execute.
 // In model mode the caller touches no operand and returns the deterministic stand-ins below
-// where a result steers the program's control flow.
+// where a result steers the program's control flow; and a call's time never depends on the
+// values it is given, scalars included: they may come from meaningless (folded) data, as
+// HPL's DAXPY alphas do.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +72,8 @@ class ScopedDeviceTarget {
   ScopedDeviceTarget& operator=(const ScopedDeviceTarget&) = delete;
 };
 
+// Whether calls produce their results now: outside a simulation, or with blas.mode = execute.
+bool computes_results();
 // The compute model of the running simulation, or nullptr outside one (or outside a rank).
 hardware::ComputeModel* running_model();
 // The calling rank's node, or -1 outside a rank.

@@ -37,6 +37,21 @@ TEST(Charge, DenseKernelsAreChargedTheirRooflineBound) {
   EXPECT_NEAR(t_trsm, 512.0 * 512 * 4096 / (2 * kRankPeak), 1e-12);
 }
 
+TEST(Charge, ModelModeTimesDoNotDependOnScalarValues) {
+  // BLAS returns at once from DAXPY with alpha = 0; in model mode alpha may come from folded
+  // (meaningless) data, so the call is charged in full whatever its value.
+  Sim sim({});
+  double t_zero = -1, t_two = -1;
+  sim.run([&](int) {
+    cblas_daxpy(1000000, 0.0, nullptr, 1, nullptr, 1);
+    t_zero = sim.now_s();
+    cblas_daxpy(1000000, 2.0, nullptr, 1, nullptr, 1);
+    t_two = sim.now_s() - t_zero;
+  });
+  EXPECT_NEAR(t_zero, 24e6 / kRankBw, 1e-12);
+  EXPECT_EQ(t_zero, t_two);
+}
+
 TEST(Charge, ComputeAndSleepMacros) {
   Sim sim({"node.frequency=2GHz", "node.flops_per_cycle=16"});
   double t1 = -1, t2 = -1, t3 = -1;

@@ -274,6 +274,20 @@ void __wrap_HPL_pdmxswp(HPL_T_panel* PANEL, const int M, const int II, const int
   fact.jj = JJ;
 }
 
+/* HPL_dlocswp[NT] move the pivot row and the diagonal row within the panel and into L1: folded
+ * data in model mode, where only a zero pivot (which it records in DINFO) would steer HPL. Run,
+ * they copied the uninitialized rows of HPL_pdfact's workspace into L1, whose entries HPL_pdpanrlT
+ * then passes to HPL_daxpy as alpha, and an alpha of zero is a BLAS call that does nothing: the
+ * prediction depended on stale memory (and they were 9% of the host time at 16 x 16). */
+void __real_HPL_dlocswpN(HPL_T_panel* PANEL, const int II, const int JJ, double* WORK);
+void __wrap_HPL_dlocswpN(HPL_T_panel* PANEL, const int II, const int JJ, double* WORK) {
+  if (simmpi_compute_executes() || WORK[0] == 0.0) __real_HPL_dlocswpN(PANEL, II, JJ, WORK);
+}
+void __real_HPL_dlocswpT(HPL_T_panel* PANEL, const int II, const int JJ, double* WORK);
+void __wrap_HPL_dlocswpT(HPL_T_panel* PANEL, const int II, const int JJ, double* WORK) {
+  if (simmpi_compute_executes() || WORK[0] == 0.0) __real_HPL_dlocswpT(PANEL, II, JJ, WORK);
+}
+
 /* Runs one real HPL_pdmxswp exchange with the arguments of the factorization's last column,
  * carrying `value` as this rank's candidate magnitude, and returns the column's largest value
  * (the exchange is a max-reduction over the column). The pivot it records is put back. */
