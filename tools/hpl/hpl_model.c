@@ -427,32 +427,29 @@ void __wrap_HPL_plindx1(HPL_T_panel* PANEL, const int K, const int* IPID, int* I
   int* ipmapm1 = ipmap + p;
   int* permu = ipmapm1 + p;
   int* iwork = permu + n;
-  if (e[0] && e[1] == ia && e[2] == jb && e[3] == PANEL->ii && e[4] == PANEL->prow && e[5] == K &&
-      !memcmp(ipid, IPID, (size_t)K * sizeof(int))) {
-    *IPA = *ipa;
-    memcpy(LINDXA, lindxa, 2 * (size_t)jb * sizeof(int));
-    memcpy(LINDXAU, lindxau, 2 * (size_t)jb * sizeof(int));
-    memcpy(IPLEN, iplen, (p + 1) * sizeof(int));
-    memcpy(IPMAP, ipmap, p * sizeof(int));
-    memcpy(IPMAPM1, ipmapm1, p * sizeof(int));
-    memcpy(PERMU, permu, (size_t)jb * sizeof(int));
-    memcpy(IWORK, iwork, 2 * (size_t)jb * sizeof(int));
-    return;
+  const size_t rows = (size_t)jb;
+  const struct {
+    int* cached;
+    int* caller;
+    size_t ints;
+  } outputs[] = {{ipa, IPA, 1},         {lindxa, LINDXA, 2 * rows}, {lindxau, LINDXAU, 2 * rows},
+                 {iplen, IPLEN, p + 1}, {ipmap, IPMAP, p},          {ipmapm1, IPMAPM1, p},
+                 {permu, PERMU, rows},  {iwork, IWORK, 2 * rows}};
+  const int hit = e[0] && e[1] == ia && e[2] == jb && e[3] == PANEL->ii && e[4] == PANEL->prow &&
+                  e[5] == K && !memcmp(ipid, IPID, (size_t)K * sizeof(int));
+  if (!hit) {
+    __real_HPL_plindx1(PANEL, K, IPID, IPA, LINDXA, LINDXAU, IPLEN, IPMAP, IPMAPM1, PERMU, IWORK);
+    e[0] = 1;
+    e[1] = ia;
+    e[2] = jb;
+    e[3] = PANEL->ii;
+    e[4] = PANEL->prow;
+    e[5] = K;
+    memcpy(ipid, IPID, (size_t)K * sizeof(int));
   }
-  __real_HPL_plindx1(PANEL, K, IPID, IPA, LINDXA, LINDXAU, IPLEN, IPMAP, IPMAPM1, PERMU, IWORK);
-  e[0] = 1;
-  e[1] = ia;
-  e[2] = jb;
-  e[3] = PANEL->ii;
-  e[4] = PANEL->prow;
-  e[5] = K;
-  memcpy(ipid, IPID, (size_t)K * sizeof(int));
-  *ipa = *IPA;
-  memcpy(lindxa, LINDXA, 2 * (size_t)jb * sizeof(int));
-  memcpy(lindxau, LINDXAU, 2 * (size_t)jb * sizeof(int));
-  memcpy(iplen, IPLEN, (p + 1) * sizeof(int));
-  memcpy(ipmap, IPMAP, p * sizeof(int));
-  memcpy(ipmapm1, IPMAPM1, p * sizeof(int));
-  memcpy(permu, PERMU, (size_t)jb * sizeof(int));
-  memcpy(iwork, IWORK, 2 * (size_t)jb * sizeof(int));
+  for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; ++i) {
+    int* to = hit ? outputs[i].caller : outputs[i].cached;
+    const int* from = hit ? outputs[i].cached : outputs[i].caller;
+    memcpy(to, from, outputs[i].ints * sizeof(int));
+  }
 }
