@@ -33,7 +33,7 @@ World::World(runtime::Scheduler& scheduler, hardware::Platform& platform,
       config_(config),
       params_(config),
       ranks_(static_cast<std::size_t>(size)) {
-  min_message_delay_ = params_.send_overhead + platform.min_latency();
+  min_message_delay_ = platform.min_latency();
   comms_.resize(3);
   comms_[1] = std::make_unique<Communicator>(MPI_COMM_WORLD, kWorldContext, size, "MPI_COMM_WORLD");
   instance_ = this;

@@ -67,8 +67,9 @@ class World {
   runtime::Engine& engine() { return scheduler_.engine(); }
   SimTime now() const { return scheduler_.engine().now(); }
   hardware::Platform& platform() { return platform_; }
-  // A lower bound of the time from a send call to its envelope's arrival: a message not sent
-  // yet reaches no one before now() plus this.
+  // A lower bound of the time from a send's matching to its envelope's arrival (the smallest
+  // latency): a message not matched yet reaches no one before now() plus this. (Not plus the
+  // send overhead: a rank may be sleeping through it, its envelope leaving when it wakes.)
   SimTime min_message_delay() const { return min_message_delay_; }
   const ProtocolParams& params() const { return params_; }
   // The run's configuration (it outlives the World).

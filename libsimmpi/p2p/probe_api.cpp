@@ -65,8 +65,7 @@ const Message* poll_for_message(ApiCall& call, const Communicator& comm, int sou
         std::max<std::int64_t>(1, (w.now() - start + cost - SimTime::from_ps(1)).ps() / cost.ps());
     w.spend(start + cost * polls - w.now());
     m = probe_unexpected(w, context, source, tag, &next);
-  } else if (fruitless_until(w, context, source, tag) > sched.local_now() + cost &&
-             cost > SimTime()) {
+  } else if (fruitless_until(w, comm, source, tag) > sched.local_now() + cost && cost > SimTime()) {
     // This poll ends before anything it looks for can arrive: it finds nothing whenever it
     // runs, so its time is owed like a computation's instead of slept (no switch; see
     // Scheduler::sleep_lazily), and consecutive fruitless polls cost one switch together.

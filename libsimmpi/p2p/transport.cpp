@@ -393,10 +393,16 @@ const Message* probe_unexpected(World& w, int context, int source, int tag, SimT
   return nullptr;
 }
 
-SimTime fruitless_until(World& w, int context, int source, int tag) {
+SimTime fruitless_until(World& w, const Communicator& comm, int source, int tag) {
   SimTime next;
-  if (probe_unexpected(w, context, source, tag, &next)) return w.now();
-  return next != SimTime::max() ? next : w.now() + w.min_message_delay();
+  if (probe_unexpected(w, comm.context_id(), source, tag, &next)) return w.now();
+  if (next != SimTime::max()) return next;
+  if (source == MPI_ANY_SOURCE) return w.now() + w.min_message_delay();
+  const int sender = comm.remote().world_rank(source);
+  const SimTime acts = w.scheduler().earliest_action(w.scheduler().process(sender));
+  // A finished sender sends nothing, but polling for it must still reach the deadlock check.
+  if (acts == SimTime::max()) return w.now() + w.min_message_delay();
+  return acts + w.platform().latency(sender, w.current_rank());
 }
 
 Message* claim_unexpected(World& w, const Message* m) {

@@ -70,10 +70,13 @@ bool cancel_recv(World& w, Request& r);
 // would match, and whose envelope has arrived; nullptr if none. `*next_arrival` receives the
 // envelope time of the first matching message not yet arrived (SimTime::max() if none).
 const Message* probe_unexpected(World& w, int context, int source, int tag, SimTime* next_arrival);
-// Until when a probe of the calling rank for (context, source, tag) must find nothing: the
+// Until when a probe of the calling rank on `comm` for (source, tag) must find nothing: the
 // arrival of the first matching message already sent (the one a probe would see), or, with
-// none, the earliest a message sent from now on could arrive. now() when one has arrived.
-SimTime fruitless_until(World& w, int context, int source, int tag);
+// none, the earliest a message not yet sent could arrive: from a named source, the latency after
+// it can next act (a sleeping rank sends nothing before its sleep ends; it may be sleeping
+// through the overhead of a send whose envelope leaves when it wakes); from any source, the
+// smallest latency after now. now() when one has arrived.
+SimTime fruitless_until(World& w, const Communicator& comm, int source, int tag);
 
 // Status text for deadlock reports: "MPI_Recv(source=2, tag=7, comm=MPI_COMM_WORLD)" details.
 std::string describe_request(const Request& r);

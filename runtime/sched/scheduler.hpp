@@ -136,6 +136,14 @@ class Scheduler {
   // process interacts with nothing, so consecutive computations may pass as one sleep: the same
   // simulated times with one switch instead of one each.
   void sleep_lazily(SimTime d) { current_->owed_ += d; }
+  // The earliest time process `p` can act (send, for instance): its resume time when it sleeps
+  // (a sleep is never cut short), now when it is blocked (anything may wake it) or running, and
+  // never when it has finished.
+  SimTime earliest_action(const Process& p) const {
+    if (p.finished_) return SimTime::max();
+    if (p.blocked_ || &p == current_) return engine_.now();
+    return runtime::max(p.wake_at_, engine_.now());
+  }
   // The running process's own time: the engine's plus what it owes.
   SimTime local_now() const { return engine_.now() + (current_ ? current_->owed_ : SimTime()); }
   // Lets the running process's owed time pass now. Cheap when it owes nothing.

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # HPL waits for its panels by busy-polling MPI_Iprobe; mpi.poll_fast_forward must give the same
 # predicted time as polling every mpi.poll_cost (also when it starts after 100 identical polls
-# instead of 1,000), with far fewer events (model mode, 16 ranks,
+# instead of 1,000), with far fewer events: 3x at least, fruitless polls being cheap without it
+# too (they are owed, not slept, while nothing can arrive) (model mode, 16 ranks,
 # HPL's default 1ringM broadcast and lookahead, which probe inside bounded loops too).
 #   hpl_poll_test.sh BUILD_DIR
 set -u
@@ -22,7 +23,7 @@ if [ -z "$t_on" ] || [ "$t_on" != "$t_off" ] || [ "$t_early" != "$t_off" ]; then
   echo "$on" | tail -5
   exit 1
 fi
-if [ -z "$e_on" ] || [ -z "$e_off" ] || [ $((e_on * 5)) -gt "$e_off" ]; then
+if [ -z "$e_on" ] || [ -z "$e_off" ] || [ $((e_on * 3)) -gt "$e_off" ]; then
   echo "FAIL: expected far fewer events with the fast path: $e_on against $e_off"
   exit 1
 fi
