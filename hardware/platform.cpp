@@ -62,6 +62,9 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
   std::unique_ptr<Topology> topology = make_topology(config, std::max(count, needed));
   nodes_ = machine_nodes(config, *topology, processes);
   node_of_ = place_processes(processes, nodes_, config);
+  std::vector<int> per_node_count(static_cast<std::size_t>(nodes_));
+  for (int node : node_of_)
+    if (++per_node_count[static_cast<std::size_t>(node)] > 1) node_shared_ = true;
   network_ = std::make_unique<FlowNetwork>(engine, std::move(topology), config);
   if (config.flag("network.stats") && config.text("network.stats_matrix") == "ranks") {
     rank_matrix_ = std::make_unique<TrafficMatrix>();
@@ -72,7 +75,8 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
 }
 
 SimTime Platform::min_latency() const {
-  return runtime::min(shm_latency_, network_->min_latency());
+  return node_shared_ ? runtime::min(shm_latency_, network_->min_latency())
+                      : network_->min_latency();
 }
 
 SimTime Platform::latency(int src, int dst) const {

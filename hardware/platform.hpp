@@ -51,6 +51,7 @@ class Platform {
   int nodes_;
   std::vector<int> node_of_;
   SimTime shm_latency_;
+  bool node_shared_ = false;  // some node hosts two processes or more
   double shm_Bps_;
   std::unique_ptr<Network> network_;
   std::unique_ptr<TrafficMatrix> rank_matrix_;  // network.stats with stats_matrix = ranks
