@@ -67,7 +67,7 @@ Charged charge(const hardware::ComputeTask& task) {
     return Charged(g_device_target->charge(task));
   }
   hardware::ComputeModel* model = running_model();
-  if (!model) return Charged(g_outside_mode.value_or(Mode::Execute) == Mode::Execute);
+  if (!model) return Charged(computes_results());
   const runtime::SimTime t = model->cpu().time(task);
   if (runtime::SimTime* deferred = deferred_of(s->current())) {
     *deferred += t;
