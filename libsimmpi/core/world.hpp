@@ -33,7 +33,10 @@ struct RankState {
   IntrusiveList<Message> unexpected;  // messages waiting for a receive, in sending order
   bool initialized = false;
   bool finalized = false;
-  bool probing = false;  // blocked in MPI_Probe: new messages must wake it
+  // Blocked in MPI_Probe (or simmpi_poll_rounds): a new unexpected message wakes it when its
+  // envelope arrives (or at once, for simmpi_poll_rounds to stop before the probe that sees it).
+  enum class Probing { No, WakeAtArrival, WakeAtSend };
+  Probing probing = Probing::No;
   // The last MPI_Iprobe that found nothing: what it looked for, when it returned, and how many
   // such calls for the same thing followed one another with no time spent in between (see
   // MPI_Iprobe: a long run of them is a busy-polling loop).

@@ -4,6 +4,7 @@
 #ifndef SIMMPI_SIMMPI_H
 #define SIMMPI_SIMMPI_H
 
+#include <mpi.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -38,6 +39,17 @@ int simmpi_is_shared(const void* p);
  * repeats with the same inputs; never a way for ranks to communicate behind MPI's back. Calls
  * with one name must ask for one size. */
 void* simmpi_process_state(const char* name, size_t bytes);
+
+/* For models of polling loops, e.g. a solver that probes for its next message between chunks
+ * of its own work (HPL's trailing update). Stands for up to `rounds` rounds (no bound when
+ * rounds < 0) of { computing for `seconds`; MPI_Iprobe(source, tag, comm) } and stops before
+ * the probe of the first round whose probe finds a matching message: *round is then that
+ * round's number (from 1), and the caller's next MPI_Iprobe for it finds the message. *round
+ * is 0 when every round's probe found nothing (then all of them were made). The same
+ * simulated times as the loop would give (each probe costs mpi.poll_cost, as MPI_Iprobe's),
+ * in one or two events instead of one or more per round. Returns an MPI error code. */
+int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Comm comm,
+                       long* round);
 
 #define SIMMPI_SHARED_MALLOC(bytes) simmpi_shared_malloc(bytes)
 #define SIMMPI_PARTIAL_SHARED_MALLOC(bytes, private_begin, private_end) \

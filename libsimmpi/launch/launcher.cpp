@@ -104,6 +104,17 @@ void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engin
                  static_cast<unsigned long long>(f.block_bytes() >> 20), rss_mib);
 }
 
+void print_switches(const runtime::Scheduler& sched) {
+  std::uint64_t total = 0;
+  const auto counts = sched.switches_by_call();
+  for (const auto& c : counts) total += c.second;
+  std::fprintf(stderr, "simmpi: %llu switches to ranks, by the call they were in:\n",
+               static_cast<unsigned long long>(total));
+  for (const auto& [call, n] : counts)
+    std::fprintf(stderr, "simmpi:   %-28s %14llu  %5.1f%%\n", call.c_str(),
+                 static_cast<unsigned long long>(n), 100.0 * static_cast<double>(n) / total);
+}
+
 int simulate(const LaunchOptions& o, const runtime::Config& config) {
   // Large blocks from the heap rather than one mapping each: 100,000 ranks allocating a buffer
   // apiece would otherwise exhaust the kernel's 65,530 mappings.
@@ -121,6 +132,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   runtime::Scheduler sched(engine, o.ranks, so, std::move(privatizer));
   if (config.text("runtime.host_time") == "measure")
     sched.measure_host_time(config.real("runtime.host_time_scale"));
+  if (config.flag("runtime.report_switches")) sched.count_switches_by_call();
   World world(sched, platform, config, o.ranks);
   CommObjects comm_objects(o.ranks);
   InfoObjects info_objects(o.ranks);
@@ -134,6 +146,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   platform.finish();
   std::fflush(nullptr);
   if (!o.quiet) print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, peak);
+  if (config.flag("runtime.report_switches")) print_switches(sched);
   sched.privatizer().restore_global();
   return 0;
 }

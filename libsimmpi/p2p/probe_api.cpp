@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // MPI_Probe and MPI_Iprobe: look at the first matching message whose envelope has arrived.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <optional>
 
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/probe.hpp"
@@ -40,7 +42,7 @@ void proc_null_status(MPI_Status* status) {
 
 const Message* poll_for_message(ApiCall& call, const Communicator& comm, int source, int tag) {
   World& w = call.world;
-  runtime::Scheduler& sched = w.scheduler();
+  simmpi::runtime::Scheduler& sched = w.scheduler();
   const ProtocolParams& params = w.params();
   const int context = comm.context_id();
   RankState::IdleProbe& idle = w.rank(call.rank).idle_probe;
@@ -89,11 +91,24 @@ const Message* wait_for_message(ApiCall& call, const Communicator& comm, int sou
     SimTime next;
     const Message* m = probe_unexpected(call.world, comm.context_id(), source, tag, &next);
     if (m) return m;
-    st.probing = true;  // new unexpected messages wake us
+    st.probing = RankState::Probing::WakeAtArrival;
     call.world.scheduler().block(simmpi::runtime::WaitReason{call.name, describe_probe, &target},
                                  next);
-    st.probing = false;
+    st.probing = RankState::Probing::No;
   }
+}
+
+// For simmpi_poll_rounds: the number of the first round (from 1) whose probe finds the first
+// matching message queued for the caller, when there is one; rounds of length `round` from
+// `start`, round i's probe ending at start + i * round and seeing envelopes arrived by then.
+std::optional<std::int64_t> first_round_finding(World& w, int context, int source, int tag,
+                                                SimTime start, SimTime round) {
+  SimTime next;
+  const Message* m = probe_unexpected(w, context, source, tag, &next);
+  if (!m && next == SimTime::max()) return std::nullopt;
+  const SimTime arrival = m ? w.now() : next;
+  return std::max<std::int64_t>(1,
+                                (arrival - start + round - SimTime::from_ps(1)).ps() / round.ps());
 }
 
 }  // namespace simmpi::mpi
@@ -116,6 +131,66 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
   const Message* m = poll_for_message(call, *t.comm, source, tag);
   *flag = m != nullptr;
   if (m) message_status(*m, status);
+  return MPI_SUCCESS;
+}
+
+int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Comm comm,
+                       long* round) {
+  ApiCall call("simmpi_poll_rounds");  // settles: the rounds start at the caller's own time
+  if (!round || !(seconds >= 0) || !std::isfinite(seconds))
+    return call.fail(comm, MPI_ERR_ARG,
+                     "simmpi_poll_rounds: seconds = %g must be finite and >= 0, round not NULL",
+                     seconds);
+  P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
+  if (!t.ok()) return t.error;
+  World& w = call.world;
+  simmpi::runtime::Scheduler& sched = w.scheduler();
+  const SimTime work = SimTime::from_seconds(seconds);
+  *round = 0;
+  if (rounds == 0) return MPI_SUCCESS;
+  if (source == MPI_PROC_NULL) {  // the first probe finds "a message" (MPI-3.1 3.11)
+    sched.sleep_lazily(work);
+    *round = 1;
+    return MPI_SUCCESS;
+  }
+  const SimTime per_round = work + w.params().poll_cost;
+  RankState& st = w.rank(call.rank);
+  st.idle_probe = RankState::IdleProbe{};
+  if (per_round == SimTime()) {  // rounds that take no time all happen now
+    SimTime next;
+    if (probe_unexpected(w, t.comm->context_id(), source, tag, &next) || rounds < 0) {
+      wait_for_message(call, *t.comm, source, tag);
+      *round = 1;
+    }
+    return MPI_SUCCESS;
+  }
+  const SimTime start = w.now();
+  const SimTime end =
+      rounds < 0 ? SimTime::max() : start + per_round * static_cast<std::int64_t>(rounds);
+  const int context = t.comm->context_id();
+  ProbeTarget target{source, tag, t.comm};
+  for (;;) {
+    // The first matching message stays the first: later ones queue behind it, and only this
+    // rank takes messages from its queue. So once one is known, so is the round that finds it.
+    const auto found = first_round_finding(w, context, source, tag, start, per_round);
+    if (found && (rounds < 0 || *found <= rounds)) {
+      *round = static_cast<long>(*found);
+      // Up to that round's probe. (Woken by a message sent during that probe, we are already
+      // past its start: possible only when mpi.poll_cost exceeds the latency.)
+      const SimTime before_probe = start + per_round * (*found - 1) + work;
+      w.spend(simmpi::runtime::max(before_probe, w.now()) - w.now());
+      break;
+    }
+    if (found || w.now() >= end) {  // every round's probe finds nothing
+      w.spend(end - w.now());
+      break;
+    }
+    // A new unexpected message wakes us at once (spuriously if it does not match), before its
+    // envelope arrives: the round whose probe sees it is then known, and we stop before it.
+    st.probing = RankState::Probing::WakeAtSend;
+    sched.block(simmpi::runtime::WaitReason{call.name, describe_probe, &target}, end);
+    st.probing = RankState::Probing::No;
+  }
   return MPI_SUCCESS;
 }
 

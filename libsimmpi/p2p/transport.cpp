@@ -252,7 +252,9 @@ void post_send(World& w, Request* s) {
     match(w, m, r);
   } else {
     dst.unexpected.push_back(m);
-    if (dst.probing) w.scheduler().wake(w.scheduler().process(m->dst_world), m->envelope_at);
+    if (dst.probing != RankState::Probing::No)
+      w.scheduler().wake(w.scheduler().process(m->dst_world),
+                         dst.probing == RankState::Probing::WakeAtSend ? w.now() : m->envelope_at);
   }
 }
 

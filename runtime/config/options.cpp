@@ -77,6 +77,10 @@ const std::vector<OptionSpec>& option_registry() {
        {}, 0, 4e9},
       {"runtime.seed", Kind::Integer, "1", "Seed of every pseudo-random choice of a run.", {}, 0,
        9.2e18},
+      {"runtime.report_switches", Kind::Bool, "false",
+       "At the end, print how many times ranks were switched to, by the call each was in: where "
+       "a run's events (and most of its wall time) go.",
+       {}, 0, 1},
       {"runtime.host_time", Kind::Choice, "ignore",
        "What the program's own code between MPI and BLAS calls costs in simulated time.",
        {{"ignore", "nothing: only MPI, BLAS and SIMMPI_COMPUTE/SIMMPI_SLEEP calls take time (runs "

@@ -132,7 +132,35 @@ void Scheduler::leave_library() {
   p->cpu_mark_ns_ = host_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
+void Scheduler::count_switch(const Process& p) {
+  const char* call = !p.fiber_ ? "(start)" : p.current_call;
+  if (!call) call = "(program code)";
+  for (auto& [name, n] : switch_counts_) {
+    if (name == call) {
+      ++n;
+      return;
+    }
+  }
+  switch_counts_.emplace_back(call, 1);
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> Scheduler::switches_by_call() const {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  for (const auto& [call, n] : switch_counts_) {
+    auto same =
+        std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == call; });
+    if (same == out.end())
+      out.emplace_back(call, n);
+    else
+      same->second += n;
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  return out;
+}
+
 void Scheduler::resume(Process& p) {
+  if (count_switches_) count_switch(p);
   if (p.idle_poll_resume_) {
     p.idle_poll_resume_ = false;
     --idle_poll_resumes_;

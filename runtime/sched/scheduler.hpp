@@ -119,6 +119,13 @@ class Scheduler {
   // Host-time measurement (runtime.host_time = measure): the host CPU time a process spends in
   // its own code, between library calls, becomes simulated time times `scale`. Off by default.
   void measure_host_time(double scale);
+  // Counts the resumptions of processes (a run's context switches) by the call each process was
+  // in, to see where a run's events go (runtime.report_switches). Off by default: one branch per
+  // switch when off.
+  void count_switches_by_call() { count_switches_ = true; }
+  // The counts, most frequent first; the call is "(start)" for a process's first run and
+  // "(program code)" for one that was not in a call (e.g. woken from SIMMPI_SLEEP's lazy time).
+  std::vector<std::pair<std::string, std::uint64_t>> switches_by_call() const;
 
   // --- called from inside a process ---
   // Mark the boundaries of each MPI or BLAS call (nested calls count once). enter_library()
@@ -174,6 +181,7 @@ class Scheduler {
 
  private:
   void settle_owed();
+  void count_switch(const Process& p);
   static void resume_action(void* self, std::uint64_t id_and_generation);
   void schedule_resume(Process& p, SimTime t);
   static void fiber_main(void* process);
@@ -195,6 +203,8 @@ class Scheduler {
   Process* current_ = nullptr;
   std::size_t idle_poll_resumes_ = 0;
   double host_time_scale_ = 0;  // 0: host time ignored
+  bool count_switches_ = false;
+  std::vector<std::pair<const char*, std::uint64_t>> switch_counts_;  // by call name pointer
   ExitHook exit_hook_;
   void (*progress_hook_)(void*) = nullptr;
   void* progress_ctx_ = nullptr;

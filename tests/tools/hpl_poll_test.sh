@@ -4,11 +4,13 @@
 # predicted time as polling every mpi.poll_cost (also when it starts after 100 identical polls
 # instead of 1,000), with far fewer events: 3x at least, fruitless polls being cheap without it
 # too (they are owed, not slept, while nothing can arrive) (model mode, 16 ranks,
-# HPL's default 1ringM broadcast and lookahead, which probe inside bounded loops too).
+# HPL's default 1ringM broadcast and lookahead, which probe inside bounded loops too; with
+# --explicit-update, since simmpi-hpl's update model makes the busy-polling at the end of HPL's
+# trailing update in one simmpi_poll_rounds call anyway).
 #   hpl_poll_test.sh BUILD_DIR
 set -u
 run() {
-  "$1/bin/simmpi-hpl" --n 7680 --nb 192 --p 4 --q 4 --set mpi.poll_fast_forward="$2" \
+  "$1/bin/simmpi-hpl" --n 7680 --nb 192 --p 4 --q 4 --explicit-update --set mpi.poll_fast_forward="$2" \
     --set mpi.poll_fast_forward_after="$3" 2>&1
 }
 on=$(run "$1" true 1000) off=$(run "$1" false 1000) early=$(run "$1" true 100)

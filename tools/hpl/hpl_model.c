@@ -453,3 +453,119 @@ void __wrap_HPL_plindx1(HPL_T_panel* PANEL, const int K, const int* IPID, int* I
     memcpy(to, from, outputs[i].ints * sizeof(int));
   }
 }
+
+/* ---- The trailing update in model mode ----
+ * HPL_pdupdateTT updates the trailing matrix in chunks of NB columns and, between chunks, tests
+ * whether the next panel's broadcast has reached this rank (HPL_bcast: one MPI_Iprobe while the
+ * panel is not there); once it is, it updates the rest in one go. At the TOP500 runs' size that
+ * is up to ~270 chunks per panel, most of a run's events. In model mode the chunks compute
+ * nothing and all cost the same, so the loop's simulated times are known in advance except for
+ * when the probe succeeds: simmpi_poll_rounds makes all of its fruitless rounds in one or two
+ * events and stops before the probe that finds the panel, which HPL_bcast then makes for real.
+ * Exactly the loop's times (docs/hpl.md; test hpl_update_model). Used for the ring broadcasts
+ * (1ring, 1ringM, 2ring, 2ringM), whose fruitless test is that one probe and nothing else, with
+ * the probe's target learnt from HPL_bcast's own call; the long broadcasts (blong, blongM) make
+ * progress between probes and keep HPL's loop. */
+
+static struct {
+  int tracking; /* counting the MPI_Iprobe calls of one HPL_bcast test */
+  int probes;
+  int source, tag;
+  MPI_Comm comm;
+} probe;
+
+int __real_MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status);
+int __wrap_MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
+  if (probe.tracking) {
+    ++probe.probes;
+    probe.source = source;
+    probe.tag = tag;
+    probe.comm = comm;
+  }
+  return __real_MPI_Iprobe(source, tag, comm, flag, status);
+}
+
+/* HPL_bcast's test; 1 when it found nothing after exactly one probe (now in `probe`), for a
+ * broadcast whose fruitless test is exactly that. */
+static int bcast_test(HPL_T_panel* PBCST, int* test) {
+  probe.tracking = 1;
+  probe.probes = 0;
+  (void)HPL_bcast(PBCST, test);
+  probe.tracking = 0;
+  if (*test != HPL_KEEP_TESTING || probe.probes != 1) return 0;
+  const HPL_T_TOP topo = PBCST->algo->btopo;
+  return topo == HPL_1RING || topo == HPL_1RING_M || topo == HPL_2RING || topo == HPL_2RING_M;
+}
+
+static int explicit_update(void) {
+  static int cached = -1; /* per rank, as every global here */
+  if (cached < 0) cached = getenv("SIMMPI_HPL_EXPLICIT_UPDATE") != NULL;
+  return cached;
+}
+
+/* One chunk of HPL_pdupdateTT: columns [nq0, nq0 + nn) of the trailing matrix, the same calls
+ * as HPL's loop makes for it (HPL_pdupdateTT.c). */
+static void update_chunk(HPL_T_panel* PANEL, int n, int nq0, int nn) {
+  const int jb = PANEL->jb, lda = PANEL->lda, ldl2 = PANEL->ldl2;
+  double* Aptr = Mptr(PANEL->A, 0, nq0, lda);
+  if (PANEL->grid->nprow == 1) {
+    HPL_dlaswp00N(jb, nn, Aptr, lda, PANEL->IWORK);
+    HPL_dtrsm(HplColumnMajor, HplLeft, HplUpper, HplTrans, HplUnit, jb, nn, HPL_rone, PANEL->L1, jb,
+              Aptr, lda);
+    HPL_dgemm(HplColumnMajor, HplNoTrans, HplNoTrans, PANEL->mp - jb, nn, jb, -HPL_rone, PANEL->L2,
+              ldl2, Aptr, lda, HPL_rone, Mptr(Aptr, jb, 0, lda), lda);
+    return;
+  }
+  const int curr = PANEL->grid->myrow == PANEL->prow, mp = PANEL->mp - (curr ? jb : 0);
+  double* Uptr = Mptr(PANEL->U, nq0, 0, n);
+  HPL_dtrsm(HplColumnMajor, HplRight, HplUpper, HplNoTrans, HplUnit, nn, jb, HPL_rone, PANEL->L1,
+            jb, Uptr, n);
+  HPL_dgemm(HplColumnMajor, HplNoTrans, HplTrans, mp, nn, jb, -HPL_rone, PANEL->L2, ldl2, Uptr, n,
+            HPL_rone, curr ? Mptr(Aptr, jb, 0, lda) : Aptr, lda);
+  if (curr) HPL_dlatcpy(jb, nn, Uptr, n, Aptr, lda);
+}
+
+void __real_HPL_pdupdateTT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, const int NN);
+void __wrap_HPL_pdupdateTT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, const int NN) {
+  const int nb = PANEL->nb, jb = PANEL->jb;
+  const int n = NN >= 0 ? Mmin(NN, PANEL->nq) : PANEL->nq;
+  if (simmpi_compute_executes() || explicit_update() || n <= 0 || jb <= 0) {
+    __real_HPL_pdupdateTT(PBCST, IFLAG, PANEL, NN);
+    return;
+  }
+  int test;
+  int known = bcast_test(PBCST, &test);
+  if (PANEL->grid->nprow == 1) {
+    for (int i = 0; i < jb; i++) PANEL->IWORK[i] = (int)(PANEL->DPIV[i]) - PANEL->ii;
+  } else {
+    const HPL_T_SWAP fswap = PANEL->algo->fswap;
+    if (fswap == HPL_SWAP01 || (fswap == HPL_SW_MIX && n > PANEL->algo->fsthr))
+      HPL_pdlaswp01T(PBCST, &test, PANEL, n);
+    else
+      HPL_pdlaswp00T(PBCST, &test, PANEL, n);
+    /* The swaps test the broadcast too: the last of their tests has to be the one probe. */
+    known = known && test == HPL_KEEP_TESTING;
+  }
+  int nq0 = 0;
+  while (test == HPL_KEEP_TESTING) {
+    const int nn = Mmin(nb, n - nq0);
+    if (!known) { /* HPL's own loop */
+      update_chunk(PANEL, n, nq0, nn);
+      nq0 += nn;
+      known = bcast_test(PBCST, &test);
+      continue;
+    }
+    /* Rounds of equal chunks: all the full ones, then the last partial one, then empty ones
+     * (HPL keeps testing with nothing left to update). */
+    const long rounds = nn == nb ? (n - nq0) / nb : nn > 0 ? 1 : -1;
+    simmpi_compute_defer_begin();
+    if (nn > 0) update_chunk(PANEL, n, nq0, nn);
+    const double chunk = simmpi_compute_defer_end();
+    long round = 0;
+    simmpi_poll_rounds(chunk, rounds, probe.source, probe.tag, probe.comm, &round);
+    nq0 += nn * (int)(round ? round : rounds);
+    if (round) known = bcast_test(PBCST, &test); /* finds the panel */
+  }
+  const int nn = n - nq0;
+  if (nn > 0) update_chunk(PANEL, n, nq0, nn);
+}

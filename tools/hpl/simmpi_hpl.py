@@ -30,7 +30,8 @@ WRAPPED = ["HPL_dlaswp00N", "HPL_dlaswp10N", "HPL_dlaswp01N", "HPL_dlaswp01T", "
            "HPL_dlaswp03N", "HPL_dlaswp03T", "HPL_dlaswp04N", "HPL_dlaswp04T", "HPL_dlaswp05N",
            "HPL_dlaswp05T", "HPL_dlaswp06N", "HPL_dlaswp06T", "HPL_dlacpy", "HPL_dlatcpy",
            "HPL_pdmatgen", "HPL_pdlange", "HPL_dlocmax", "HPL_pdpanel_init", "HPL_pdpanel_free",
-           "cblas_dcopy", "HPL_pdfact", "HPL_pdmxswp", "HPL_pipid", "HPL_plindx1", "HPL_dlocswpN", "HPL_dlocswpT"]
+           "cblas_dcopy", "HPL_pdfact", "HPL_pdmxswp", "HPL_pipid", "HPL_plindx1", "HPL_dlocswpN",
+           "HPL_dlocswpT", "HPL_pdupdateTT", "MPI_Iprobe"]
 USAGE_EPILOG = """
 The sources: --source takes HPL 2.x (e.g. the official hpl-2.3.tar.gz, which has its own main)
 or hpcc (whose hpl/ directory is HPL 2.x with an HPL_main entry point), as a tarball or a
@@ -68,6 +69,9 @@ def parse_args(argv):
                    help="model mode: simulate HPL's panel factorization call by call (every "
                         "pivot exchange) instead of charging it as a whole; slower, for checking "
                         "the model")
+    p.add_argument("--explicit-update", action="store_true",
+                   help="model mode: simulate every chunk and probe of HPL's trailing update "
+                        "instead of its fruitless probes in one go; slower, for checking the model")
     p.add_argument("--detailed-timing", action="store_true",
                    help="build HPL with -DHPL_DETAILED_TIMING: HPL prints the time of its "
                         "phases (rfact, pfact, mxswp, update, laswp, up tr sv)")
@@ -201,6 +205,8 @@ def run(exe, src, dat, ranks, platform, args):
     env = dict(os.environ)
     if args.explicit_fact:
         env["SIMMPI_HPL_EXPLICIT_FACT"] = "1"
+    if args.explicit_update:
+        env["SIMMPI_HPL_EXPLICIT_UPDATE"] = "1"
     r = subprocess.run(cmd, cwd=run_dir, capture_output=True, text=True, env=env)
     text = r.stdout + ((run_dir / outfile).read_text() if outfile and
                        (run_dir / outfile).exists() else "")
@@ -265,6 +271,9 @@ def main(argv):
                         "rerun with --verbose to see HPL's output", status or 1)
     report(tests, simulator_summary(stderr), args.mode, ranks,
            args.platform or "default", src)
+    for line in stderr.splitlines():  # --set runtime.report_switches=true
+        if "switches to ranks" in line or line.startswith("simmpi:   "):
+            print(line, file=sys.stderr)
     failed = args.mode == "execute" and any(t.check == "FAILED" for t in tests)
     return 1 if failed else 0
 

@@ -3,8 +3,10 @@
  * report, naming each rank, its call and what it waits for. With an argument "poll", ranks poll
  * with MPI_Test instead of blocking, which must be reported too rather than spin forever. With
  * "nbc", rank 0 waits for an MPI_Ibcast from rank 1, which never starts it: the report names
- * rank 0's nonblocking collective too. */
+ * rank 0's nonblocking collective too. With "rounds", rank 0 waits in simmpi_poll_rounds with
+ * no bound on the rounds. */
 #include <mpi.h>
+#include <simmpi.h>
 #include <string.h>
 
 int main(int argc, char** argv) {
@@ -20,6 +22,9 @@ int main(int argc, char** argv) {
     } else {
       MPI_Recv(&v, 1, MPI_INT, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
+  } else if (argc > 1 && strcmp(argv[1], "rounds") == 0 && rank == 0) {
+    long round = 0;
+    simmpi_poll_rounds(1e-3, -1, 1, 7, MPI_COMM_WORLD, &round);
   } else if (argc > 1 && strcmp(argv[1], "poll") == 0) {
     MPI_Request r;
     int flag = 0;
