@@ -17,13 +17,15 @@ std::uint64_t proportional_set_bytes();
 class MemoryPeak {
  public:
   void sample();
-  // Samples when at least `interval_s` of wall time passed since the last sample.
+  // Samples when at least `interval_s` of wall time passed since the last sample, and 50 times
+  // the last sample's own duration.
   void sample_if_due(double interval_s);
   std::uint64_t peak_bytes() const { return peak_; }
 
  private:
   std::uint64_t peak_ = 0;
   double last_s_ = -1e300;
+  double cost_s_ = 0;
 };
 
 }  // namespace simmpi::runtime

@@ -141,10 +141,23 @@ static uint64_t mix64(uint64_t z) {
 
 void __real_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int JJ, double* WORK);
 void __wrap_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int JJ, double* WORK) {
-  __real_HPL_dlocmax(PANEL, N, II, JJ, WORK);
-  /* The folded matrix holds no values: any nonzero magnitude keeps HPL's control flow (the
-   * pivot itself is model_pivot's). */
-  if (N > 0 && !simmpi_compute_executes()) WORK[0] = 1.0;
+  if (N <= 0 || simmpi_compute_executes()) {
+    __real_HPL_dlocmax(PANEL, N, II, JJ, WORK);
+    return;
+  }
+  /* Model mode: HPL_dlocmax's search, charged as HPL makes it, without reading the entry it
+   * finds (folded memory holds no values, and touching a page of it at random costs the host a
+   * page fault per column); any nonzero magnitude keeps HPL's control flow (the pivot itself is
+   * model_pivot's). */
+  const int nb = PANEL->nb, myrow = PANEL->grid->myrow, nprow = PANEL->grid->nprow;
+  const int ilindx = (int)cblas_idamax(N, Mptr(PANEL->A, II, JJ, PANEL->lda), 1);
+  const int kk = PANEL->ii + II + ilindx;
+  int igindx;
+  Mindxl2g(igindx, kk, nb, nb, myrow, 0, nprow);
+  WORK[0] = 1.0;
+  WORK[1] = (double)ilindx;
+  WORK[2] = (double)igindx;
+  WORK[3] = (double)myrow;
 }
 
 void __real_cblas_dcopy(const int N, const double* X, const int INCX, double* Y, const int INCY);
