@@ -163,18 +163,43 @@ void __wrap_HPL_dlocmax(HPL_T_panel* PANEL, const int N, const int II, const int
 void __real_cblas_dcopy(const int N, const double* X, const int INCX, double* Y, const int INCY);
 void __wrap_cblas_dcopy(const int N, const double* X, const int INCX, double* Y, const int INCY) {
   __real_cblas_dcopy(N, X, INCX, Y, INCY); /* charges it, and copies in execute mode */
-  if (N <= 0 || simmpi_compute_executes() || simmpi_is_shared(Y)) return;
+  /* Model mode copies what has values: not into folded memory, nor from it (its values are
+   * meaningless, and reading it costs the host page faults). */
+  if (N <= 0 || simmpi_compute_executes() || simmpi_is_shared(Y) || simmpi_is_shared(X)) return;
   const double* x = INCX < 0 ? X - (ptrdiff_t)(N - 1) * INCX : X;
   double* y = INCY < 0 ? Y - (ptrdiff_t)(N - 1) * INCY : Y;
   for (int i = 0; i < N; ++i) y[(ptrdiff_t)i * INCY] = x[(ptrdiff_t)i * INCX];
 }
 
-/* Panels whose L1, DPIV and DINFO were moved out of their folded buffer (a few per rank). */
-enum { kMaxPanels = 64 };
+/* Panels whose L1, DPIV and DINFO were moved out of their folded buffer (a few per rank), and
+ * blocks kept for the next panels: a new block would be a new mapping of folded memory, whose
+ * pages the factorization's reads of L1 would fault in again for every panel. */
+enum { kMaxPanels = 64, kSpareBlocks = 4 };
 static struct {
   HPL_T_panel* panel;
   double* block;
-} moved[kMaxPanels];
+  size_t bytes;
+} moved[kMaxPanels], spare[kSpareBlocks];
+
+static double* panel_block(size_t bytes, size_t l1) {
+  for (int i = 0; i < kSpareBlocks; ++i) {
+    if (!spare[i].block || spare[i].bytes != bytes) continue;
+    double* block = spare[i].block;
+    spare[i].block = NULL;
+    return block;
+  }
+  return (double*)simmpi_partial_shared_malloc(bytes, l1, bytes);
+}
+
+static void release_panel_block(double* block, size_t bytes) {
+  for (int i = 0; i < kSpareBlocks; ++i) {
+    if (spare[i].block) continue;
+    spare[i].block = block;
+    spare[i].bytes = bytes;
+    return;
+  }
+  simmpi_shared_free(block);
+}
 
 void __real_HPL_pdpanel_init(HPL_T_grid* GRID, HPL_T_palg* ALGO, const int M, const int N,
                              const int JB, HPL_T_pmat* A, const int IA, const int JA, const int TAG,
@@ -193,9 +218,10 @@ void __wrap_HPL_pdpanel_init(HPL_T_grid* GRID, HPL_T_palg* ALGO, const int M, co
     fprintf(stderr, "simmpi-hpl: more than %d HPL panels at once\n", kMaxPanels);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  double* block = (double*)simmpi_partial_shared_malloc(l1 + pivots, l1, l1 + pivots);
+  double* block = panel_block(l1 + pivots, l1);
   moved[slot].panel = PANEL;
   moved[slot].block = block;
+  moved[slot].bytes = l1 + pivots;
   PANEL->L1 = block;
   PANEL->DPIV = block + (size_t)JB * (size_t)JB;
   PANEL->DINFO = PANEL->DPIV + JB;
@@ -206,7 +232,7 @@ int __real_HPL_pdpanel_free(HPL_T_panel* PANEL);
 int __wrap_HPL_pdpanel_free(HPL_T_panel* PANEL) {
   for (int slot = 0; slot < kMaxPanels; ++slot) {
     if (moved[slot].panel != PANEL) continue;
-    simmpi_shared_free(moved[slot].block);
+    release_panel_block(moved[slot].block, moved[slot].bytes);
     moved[slot].panel = NULL;
     moved[slot].block = NULL;
   }
