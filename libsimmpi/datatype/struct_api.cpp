@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // MPI_Type_create_struct (MPI-3.1 4.1.2) and the MPI-1 MPI_Type_struct, which HPL still uses
 // with MPI_Address and MPI_BOTTOM.
-#include <string>
 #include <vector>
 
 #include "libsimmpi/datatype/layouts.hpp"
@@ -19,10 +18,8 @@ int make_struct(const char* name, int count, const int* blocklengths, const MPI_
   a.array(displs, count, "array_of_displacements").array(types, count, "array_of_types");
   a.out(newtype, "newtype");
   std::vector<const Datatype*> olds(static_cast<std::size_t>(a.ok() ? count : 0));
-  for (int i = 0; a.ok() && i < count; ++i) {
-    std::string what = "array_of_types[" + std::to_string(i) + "]";
-    a.type(types[i], what.c_str(), &olds[static_cast<std::size_t>(i)]);
-  }
+  for (int i = 0; a.ok() && i < count; ++i)
+    a.type_at(types[i], "array_of_types", i, &olds[static_cast<std::size_t>(i)]);
   if (!a.ok()) return a.error();
   Envelope e{MPI_COMBINER_STRUCT, {count}, {displs, displs + count}, {}};
   e.ints.insert(e.ints.end(), blocklengths, blocklengths + count);

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "libsimmpi/datatype/type_table.hpp"
+#include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
 
@@ -56,6 +57,14 @@ TypeArgs& TypeArgs::type(MPI_Datatype h, const char* what, const Datatype** t) {
               "%s=0x%08x is not a datatype of this rank (never created, or freed "
               "with MPI_Type_free)",
               what, static_cast<unsigned>(h));
+}
+
+TypeArgs& TypeArgs::type_at(MPI_Datatype h, const char* what, int i, const Datatype** t) {
+  if (!ok()) return *this;
+  *t = find_datatype(h, call_.rank);
+  if (*t) return *this;
+  const std::string entry = simmpi::strprintf("%s[%d]", what, i);
+  return type(h, entry.c_str(), t);
 }
 
 int TypeArgs::publish(std::unique_ptr<Datatype> t, Envelope envelope, MPI_Datatype* newtype) {

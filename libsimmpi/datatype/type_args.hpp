@@ -30,6 +30,8 @@ class TypeArgs {
   TypeArgs& out(const void* p, const char* what);
   // Resolves a datatype argument (committed or not) into *t; MPI_ERR_TYPE if invalid.
   TypeArgs& type(MPI_Datatype h, const char* what, const Datatype** t);
+  // type() for entry i of the array `what` (named "what[i]" in the error, built only then).
+  TypeArgs& type_at(MPI_Datatype h, const char* what, int i, const Datatype** t);
   // Records a failure of class `cls` (unless one was recorded already).
   TypeArgs& fail(int cls, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -19,6 +19,12 @@ int main(int argc, char** argv) {
   }
   if (strcmp(mode, "count") == 0 && rank == 2) MPI_Type_contiguous(-3, MPI_INT, &t);
   if (strcmp(mode, "null") == 0 && rank == 0) MPI_Type_vector(2, 1, 2, MPI_DATATYPE_NULL, &t);
+  if (strcmp(mode, "struct") == 0 && rank == 1) {
+    int lengths[3] = {1, 1, 1};
+    MPI_Aint displs[3] = {0, 8, 16};
+    MPI_Datatype types[3] = {MPI_DOUBLE, MPI_INT, MPI_DATATYPE_NULL};
+    MPI_Type_create_struct(3, lengths, displs, types, &t);
+  }
   MPI_Finalize();
   return 0;
 }
