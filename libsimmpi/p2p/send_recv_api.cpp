@@ -25,14 +25,17 @@ const char* mode_call(SendMode mode, bool blocking) {
 
 int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
          MPI_Comm comm, MPI_Request* request) {
-  ApiCall call(mode_call(mode, request == nullptr));
+  // The caller's owed time passes together with the send's overhead (post_send): one sleep.
+  ApiCall call(mode_call(mode, request == nullptr), ApiCall::Needs::Init, ApiCall::Settle::Later);
   P2PTarget t = check_p2p(call, Direction::Send, buf, count, datatype, dest, tag, comm);
   if (!t.ok()) return t.error;
   Request* s;
   if (dest == MPI_PROC_NULL) {
+    call.world.scheduler().settle();
     s = null_peer_request(call.world, RequestKind::Send);
   } else {
     if (mode == SendMode::Buffered) {
+      call.world.scheduler().settle();  // buffer space is freed as earlier messages leave
       int err = reserve_bsend(call, comm, t.type->size * static_cast<std::uint64_t>(count));
       if (err) return err;
     }

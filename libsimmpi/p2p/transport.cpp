@@ -210,7 +210,10 @@ void prepare_send(World& w, Request* s, Communicator& comm, Channel channel, int
 }
 
 void post_send(World& w, Request* s) {
-  w.spend(w.params().send_overhead);
+  // Time the caller owes (MPI_Send and friends do not settle first) and the overhead, in one
+  // sleep: the message leaves at the same time, with one switch less.
+  w.scheduler().sleep_lazily(w.params().send_overhead);
+  w.scheduler().settle();
   int me = s->owner;
   s->complete_at = SimTime::max();
   s->status = MPI_Status{};
