@@ -43,12 +43,16 @@ SimTime FlowNetwork::route_latency(std::size_t links) const {
 }
 
 SimTime FlowNetwork::latency(int src, int dst) const {
-  probe_route_.clear();
-  RouteContext ctx{mix64(seed_ ^ kProbeSalt,
-                         static_cast<std::uint64_t>(src) << 32 | static_cast<std::uint32_t>(dst)),
-                   nullptr};
-  topology_->route(src, dst, ctx, probe_route_);
-  return route_latency(probe_route_.size());
+  const std::uint64_t pair =
+      static_cast<std::uint64_t>(src) << 32 | static_cast<std::uint32_t>(dst);
+  LatencyEntry& e = latency_cache_[mix64(pair, 0) & (latency_cache_.size() - 1)];
+  if (e.key != pair + 1) {
+    probe_route_.clear();
+    RouteContext ctx{mix64(seed_ ^ kProbeSalt, pair), nullptr};
+    topology_->route(src, dst, ctx, probe_route_);
+    e = LatencyEntry{pair + 1, probe_route_.size()};
+  }
+  return route_latency(e.links);
 }
 
 void FlowNetwork::transfer(int src, int dst, std::uint64_t bytes, Action delivered) {
