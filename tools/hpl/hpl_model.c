@@ -608,3 +608,71 @@ void __wrap_HPL_pdupdateTT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, c
   const int nn = n - nq0;
   if (nn > 0) update_chunk(PANEL, n, nq0, nn);
 }
+
+/* ---- The row-swap ring, modeled (opt-in: simmpi-hpl --model-swap) ----
+ * HPL_rollT passes the pivot rows of U around the process column in P - 1 steps (each an
+ * exchange with one neighbour, alternately the next and the previous one, then a test of the
+ * next panel's broadcast): at Frontera's 88 process rows, ~87 steps per rank and panel, twice
+ * (HPL rolls the lookahead's columns and the rest separately), most of a full-size run's events.
+ * With --model-swap (P >= 3) each rank instead sends each neighbour, at once, all that the ring
+ * would send it, and receives likewise: the same bytes on the same links, in 4 messages instead
+ * of up to 2 (P - 1), and still a real exchange with the neighbours (a late or busy neighbour
+ * holds the rank up). What this leaves out: the ring's P - 2 further latencies per roll, and the
+ * broadcast tests between its steps (one test after the exchange instead). The second matters
+ * when the next panel's broadcast lands during the ring: a rank that takes it (receives and
+ * forwards the panel) holds up the whole ring, and its neighbours, stuck in the ring, cannot
+ * test for their own panel meanwhile, so such stalls add up. Hence opt-in: within 1% of HPL's
+ * own ring at the TOP500 proxies' size per rank, up to 15% off with small blocks per rank
+ * (docs/hpl.md). Alternatives tried and their errors are in the session notes. */
+
+static int model_swap(void) {
+  static int cached = -1; /* per rank, as every global here */
+  if (cached < 0) cached = getenv("SIMMPI_HPL_MODEL_SWAP") != NULL;
+  return cached;
+}
+
+/* The rows of U that the rank at distance `mydist` in HPL_rollT sends its next (to_next) or
+ * previous neighbour over the whole ring, by HPL_rollT.c's own formulas. */
+static int roll_rows(int mydist, int to_next, int nprow, const int* IPLEN) {
+  int rows = 0;
+  for (int k = 0; k < nprow - 1; k++) {
+    const int l = k >> 1;
+    const int toward_prev = ((mydist + k) & 1) != 0;
+    if (toward_prev == to_next) continue;
+    const int il = toward_prev ? MModAdd(mydist, l, nprow) : MModSub(mydist, l, nprow);
+    rows += IPLEN[il + 1] - IPLEN[il];
+  }
+  return rows;
+}
+
+void __real_HPL_rollT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, const int N, double* U,
+                      const int LDU, const int* IPLEN, const int* IPMAP, const int* IPMAPM1);
+void __wrap_HPL_rollT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, const int N, double* U,
+                      const int LDU, const int* IPLEN, const int* IPMAP, const int* IPMAPM1) {
+  const int nprow = PANEL->grid->nprow;
+  if (simmpi_compute_executes() || !model_swap() || N <= 0 || nprow < 3) {
+    __real_HPL_rollT(PBCST, IFLAG, PANEL, N, U, LDU, IPLEN, IPMAP, IPMAPM1);
+    return;
+  }
+  const MPI_Comm comm = PANEL->grid->col_comm;
+  const int mydist = IPMAPM1[PANEL->grid->myrow];
+  const int prev = MModSub1(mydist, nprow), next = MModAdd1(mydist, nprow);
+  const struct {
+    int peer, send_rows, recv_rows;
+  } sides[2] = {
+      {IPMAP[next], roll_rows(mydist, 1, nprow, IPLEN), roll_rows(next, 0, nprow, IPLEN)},
+      {IPMAP[prev], roll_rows(mydist, 0, nprow, IPLEN), roll_rows(prev, 1, nprow, IPLEN)}};
+  MPI_Request requests[4];
+  int count = 0;
+  for (int s = 0; s < 2; ++s)
+    if (sides[s].recv_rows > 0)
+      MPI_Irecv(U, sides[s].recv_rows * LDU, MPI_DOUBLE, sides[s].peer, MSGID_BEGIN_PFACT, comm,
+                &requests[count++]);
+  for (int s = 0; s < 2; ++s)
+    if (sides[s].send_rows > 0)
+      MPI_Isend(U, sides[s].send_rows * LDU, MPI_DOUBLE, sides[s].peer, MSGID_BEGIN_PFACT, comm,
+                &requests[count++]);
+  MPI_Waitall(count, requests, MPI_STATUSES_IGNORE);
+  if (*IFLAG == HPL_KEEP_TESTING) (void)HPL_bcast(PBCST, IFLAG);
+  (void)N;
+}
