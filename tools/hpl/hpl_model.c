@@ -568,8 +568,18 @@ void __real_HPL_pdupdateTT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, c
 void __wrap_HPL_pdupdateTT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, const int NN) {
   const int nb = PANEL->nb, jb = PANEL->jb;
   const int n = NN >= 0 ? Mmin(NN, PANEL->nq) : PANEL->nq;
-  if (simmpi_compute_executes() || explicit_update() || n <= 0 || jb <= 0) {
+  if (simmpi_compute_executes() || explicit_update()) {
     __real_HPL_pdupdateTT(PBCST, IFLAG, PANEL, NN);
+    return;
+  }
+  if (n <= 0 || jb <= 0) { /* nothing to update: HPL waits for the panel, probing */
+    if (PBCST == NULL) return;
+    int known = bcast_test(PBCST, IFLAG);
+    while (*IFLAG != HPL_SUCCESS) {
+      long round = 1;
+      if (known) simmpi_poll_rounds(0.0, -1, probe.source, probe.tag, probe.comm, &round);
+      known = bcast_test(PBCST, IFLAG);
+    }
     return;
   }
   int test;
