@@ -40,9 +40,15 @@ void proc_null_status(MPI_Status* status) {
   *status = MPI_Status{MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0};
 }
 
+// Of polls (or rounds ending in a poll) of length `round` from `start`, the number (from 1) of the
+// first one that ends at `t` or later, i.e. sees an envelope arriving at `t`.
+static std::int64_t first_poll_ending_at_or_after(SimTime t, SimTime start, SimTime round) {
+  return std::max<std::int64_t>(1, (t - start + round - SimTime::from_ps(1)).ps() / round.ps());
+}
+
 const Message* poll_for_message(ApiCall& call, const Communicator& comm, int source, int tag) {
   World& w = call.world;
-  simmpi::runtime::Scheduler& sched = w.scheduler();
+  runtime::Scheduler& sched = w.scheduler();
   const ProtocolParams& params = w.params();
   const int context = comm.context_id();
   RankState::IdleProbe& idle = w.rank(call.rank).idle_probe;
@@ -63,9 +69,7 @@ const Message* poll_for_message(ApiCall& call, const Communicator& comm, int sou
     sched.settle();
     const SimTime start = w.now();
     wait_for_message(call, comm, source, tag);
-    const std::int64_t polls =
-        std::max<std::int64_t>(1, (w.now() - start + cost - SimTime::from_ps(1)).ps() / cost.ps());
-    w.spend(start + cost * polls - w.now());
+    w.spend(start + cost * first_poll_ending_at_or_after(w.now(), start, cost) - w.now());
     m = probe_unexpected(w, context, source, tag, &next);
   } else if (fruitless_until(w, comm, source, tag) > sched.local_now() + cost && cost > SimTime()) {
     // This poll ends before anything it looks for can arrive: it finds nothing whenever it
@@ -101,14 +105,12 @@ const Message* wait_for_message(ApiCall& call, const Communicator& comm, int sou
 // For simmpi_poll_rounds: the number of the first round (from 1) whose probe finds the first
 // matching message queued for the caller, when there is one; rounds of length `round` from
 // `start`, round i's probe ending at start + i * round and seeing envelopes arrived by then.
-std::optional<std::int64_t> first_round_finding(World& w, int context, int source, int tag,
-                                                SimTime start, SimTime round) {
+static std::optional<std::int64_t> first_round_finding(World& w, int context, int source, int tag,
+                                                       SimTime start, SimTime round) {
   SimTime next;
   const Message* m = probe_unexpected(w, context, source, tag, &next);
   if (!m && next == SimTime::max()) return std::nullopt;
-  const SimTime arrival = m ? w.now() : next;
-  return std::max<std::int64_t>(1,
-                                (arrival - start + round - SimTime::from_ps(1)).ps() / round.ps());
+  return first_poll_ending_at_or_after(m ? w.now() : next, start, round);
 }
 
 }  // namespace simmpi::mpi
