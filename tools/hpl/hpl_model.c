@@ -129,6 +129,13 @@ double __wrap_HPL_pdlange(const HPL_T_grid* GRID, const HPL_T_NORM NORM, const i
   return 1.0; /* model mode: no data, and the residual check is reported as not checked */
 }
 
+/* simmpi-hpl's switches (--explicit-fact, --explicit-update, --model-swap) reach the glue as
+ * environment variables, read once per rank (*cached is a global: each rank has its own). */
+static int env_switch(const char* name, int* cached) {
+  if (*cached < 0) *cached = getenv(name) != NULL;
+  return *cached;
+}
+
 /* ---- Control flow in model mode ---- */
 
 /* splitmix64's finalizer (Steele, Lea, Flood 2014), as a hash. */
@@ -352,9 +359,8 @@ static void* checked_malloc(size_t bytes) {
 /* simmpi-hpl --explicit-fact sets SIMMPI_HPL_EXPLICIT_FACT: HPL's own factorization then runs
  * as it is, every exchange simulated (to check the model against). */
 static int explicit_fact(void) {
-  static int cached = -1; /* per rank, as every global here */
-  if (cached < 0) cached = getenv("SIMMPI_HPL_EXPLICIT_FACT") != NULL;
-  return cached;
+  static int cached = -1;
+  return env_switch("SIMMPI_HPL_EXPLICIT_FACT", &cached);
 }
 
 void __real_HPL_pdfact(HPL_T_panel* PANEL);
@@ -537,9 +543,8 @@ static int bcast_test(HPL_T_panel* PBCST, int* test) {
 }
 
 static int explicit_update(void) {
-  static int cached = -1; /* per rank, as every global here */
-  if (cached < 0) cached = getenv("SIMMPI_HPL_EXPLICIT_UPDATE") != NULL;
-  return cached;
+  static int cached = -1;
+  return env_switch("SIMMPI_HPL_EXPLICIT_UPDATE", &cached);
 }
 
 /* One chunk of HPL_pdupdateTT: columns [nq0, nq0 + nn) of the trailing matrix, the same calls
@@ -631,14 +636,13 @@ void __wrap_HPL_pdupdateTT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, c
  * broadcast tests between its steps (one test after the exchange instead). The second matters
  * when the next panel's broadcast lands during the ring: a rank that takes it (receives and
  * forwards the panel) holds up the whole ring, and its neighbours, stuck in the ring, cannot
- * test for their own panel meanwhile, so such stalls add up. Hence opt-in: within 1% of HPL's
- * own ring at the TOP500 proxies' size per rank, up to 15% off with small blocks per rank
- * (docs/hpl.md). Alternatives tried and their errors are in the session notes. */
+ * test for their own panel meanwhile, so such stalls add up. Hence opt-in: -0.5% to +1.6% from
+ * HPL's own ring at the TOP500 proxies' size per rank, up to 15% off with small blocks per rank
+ * (docs/hpl.md). The alternatives tried and their errors: tools/bench/RESULTS.md. */
 
 static int model_swap(void) {
-  static int cached = -1; /* per rank, as every global here */
-  if (cached < 0) cached = getenv("SIMMPI_HPL_MODEL_SWAP") != NULL;
-  return cached;
+  static int cached = -1;
+  return env_switch("SIMMPI_HPL_MODEL_SWAP", &cached);
 }
 
 /* The rows of U that the rank at distance `mydist` in HPL_rollT sends its next (to_next) or
