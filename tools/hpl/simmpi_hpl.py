@@ -277,6 +277,10 @@ def main(argv):
                         "rerun with --verbose to see HPL's output", status or 1)
     report(tests, simulator_summary(stderr), args.mode, ranks,
            args.platform or "default", src)
+    if args.detailed_timing and not args.verbose:  # HPL's phase times, asked for
+        for line in text.splitlines():
+            if "aggregated wall time" in line:
+                print(line)
     for line in stderr.splitlines():  # --set runtime.report_switches=true
         if "switches to ranks" in line or line.startswith("simmpi:   "):
             print(line, file=sys.stderr)
