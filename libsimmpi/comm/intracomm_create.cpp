@@ -3,6 +3,7 @@
 #include "libsimmpi/comm/intracomm_create.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <utility>
 #include <vector>
@@ -10,11 +11,50 @@
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/coll_context.hpp"
 #include "libsimmpi/coll/dispatch.hpp"
+#include "libsimmpi/coll/scratch.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/context_id.hpp"
 
 namespace simmpi::mpi {
 namespace {
+
+// What the members of one MPI_Comm_split share while it runs. MPI spreads every member's
+// (color, key) to all with an allgather; the ranks all live in this process, so the pairs go into
+// one table here instead of into each member's copy of all of them. Those copies, the
+// allgather's size lists and its scratch held ~40 bytes x members^2 while every member waited in
+// the split: HPL's two splits of 8,008 ranks peaked at 2.5 GB (test split_memory_8008: 60 MiB
+// now). The allgather still runs, for its time, on folded scratch (coll/scratch.hpp).
+struct SplitTable {
+  std::vector<int> pairs;  // color and key of each parent rank
+  Sizes counts, offsets;   // the allgather's, the same for every member
+  int members_left = 0;    // members not done with it
+};
+
+using SplitKey = std::pair<const Communicator*, std::uint32_t>;  // parent, collective number
+
+std::map<SplitKey, SplitTable>& split_tables() {
+  static std::map<SplitKey, SplitTable> tables;
+  return tables;
+}
+
+// The table of a split, made by the first member to enter it.
+SplitTable& enter_split(const SplitKey& split, int members) {
+  auto [it, fresh] = split_tables().try_emplace(split);
+  SplitTable& t = it->second;
+  if (fresh) {
+    t.pairs.assign(2 * static_cast<std::size_t>(members), 0);
+    t.counts = uniform(members, 2 * sizeof(int));
+    t.offsets = strided(members, 2 * sizeof(int));
+    t.members_left = members;
+  }
+  return t;
+}
+
+// The last member done with a split's table frees it.
+void leave_split(const SplitKey& split) {
+  auto it = split_tables().find(split);
+  if (--it->second.members_left == 0) split_tables().erase(it);
+}
 
 // Members of each color in (key, parent rank) order, from the allgathered (color, key) pairs.
 std::map<int, std::vector<int>> members_by_color(const Communicator& parent,
@@ -52,23 +92,33 @@ int take(ApiCall& call, Communicator& parent, int key,
 int split_comm(ApiCall& call, Communicator& parent, int color, int key,
                const std::shared_ptr<Topology>& topology, MPI_Comm* out) {
   int me = parent.comm_rank(call.rank);
-  std::vector<int> table(2 * static_cast<std::size_t>(parent.size()));
-  table[static_cast<std::size_t>(2 * me)] = color;
-  table[static_cast<std::size_t>(2 * me + 1)] = key;
+  const SplitKey split{&parent, parent.last_collective(me)};
+  SplitTable& table = enter_split(split, parent.size());
+  table.pairs[static_cast<std::size_t>(2 * me)] = color;
+  table.pairs[static_cast<std::size_t>(2 * me + 1)] = key;
+  // The allgather that would spread the pairs, for its time: when it ends here, every member
+  // has entered, so the table is complete.
   CollContext c(call.world, parent);
-  run_allgatherv(c, Coll::Allgather, reinterpret_cast<char*>(table.data()),
-                 uniform(parent.size(), 2 * sizeof(int)), strided(parent.size(), 2 * sizeof(int)));
+  {
+    Scratch timing_only(table.pairs.size() * sizeof(int), call.rank);
+    run_allgatherv(c, Coll::Allgather, timing_only.data(), table.counts, table.offsets);
+  }
   int context = agree_context(c, call.rank, color != MPI_UNDEFINED);
-  if (context < 0) return fail_no_context(call, parent.handle());
+  if (context < 0) {
+    leave_split(split);
+    return fail_no_context(call, parent.handle());
+  }
   auto build = [&](CreatedComms& made) {
-    for (auto& [col, world_ranks] : members_by_color(parent, table)) {
+    for (auto& [col, world_ranks] : members_by_color(parent, table.pairs)) {
       auto comm = make_intracomm(context, make_group(std::move(world_ranks)),
                                  derived_name(call.name, parent));
       comm->set_topology(topology);
       made.comms[col] = call.world.add_comm(std::move(comm));
     }
   };
-  return take(call, parent, color, build, out);
+  int err = take(call, parent, color, build, out);
+  leave_split(split);
+  return err;
 }
 
 int create_comm(ApiCall& call, Communicator& parent, const Group& group,

@@ -93,7 +93,7 @@ void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engin
                end.to_string().c_str(), static_cast<unsigned long long>(engine.events_processed()));
   std::fprintf(stderr, "simmpi: wall time %.3f s, peak memory %.1f MiB\n", wall_s,
                f.active() ? static_cast<double>(peak.peak_bytes()) / 1048576.0 : rss_mib);
-  if (f.active())
+  if (f.program_folded())
     std::fprintf(stderr,
                  "simmpi: folded memory: %.1f GiB of addresses shared by the ranks, in %llu "
                  "mappings of one %llu MiB block (peak memory is the proportional set size, "

@@ -39,7 +39,7 @@ class RankMemory final : public AddressMap {
   int rank_;
 };
 
-// The parts of a receive's buffer its first `bytes` packed bytes go to, less folded memory
+// The parts of a request's buffer its first `bytes` packed bytes go to, less folded memory
 // (runtime/fold): data landing there would be meaningless, and skipping it is what lets a
 // full-size HPL broadcast its panels without copying them. In packed order.
 struct Piece {
@@ -61,6 +61,11 @@ const std::vector<Piece>& unfolded_pieces(const Request* r, std::uint64_t bytes)
         offset += len;
       });
   return pieces;
+}
+
+// Whether the first `bytes` packed bytes of a request's buffer are all in folded memory.
+bool wholly_folded(const Request* r, std::uint64_t bytes) {
+  return runtime::FoldMemory::instance().active() && unfolded_pieces(r, bytes).empty();
 }
 
 // Moves up to the receive's capacity of packed bytes into its buffer. `src` is packed data; a
@@ -243,7 +248,7 @@ void post_send(World& w, Request* s) {
     m->send = s;
   } else if (r) {
     copy_from_sender(w, me, s, r);
-  } else {
+  } else if (!wholly_folded(s, m->bytes)) {  // folded data is meaningless: nothing to keep
     m->payload.reset(new char[m->bytes]);
     pack(s->buf, s->count, *s->type, m->payload.get());
   }

@@ -78,7 +78,7 @@ void FoldMemory::map_shared_until(std::uint64_t end) {
   }
 }
 
-void* FoldMemory::allocate_shared(std::size_t bytes, int rank) {
+void* FoldMemory::allocate_shared(std::size_t bytes, int rank, For use) {
   SIMMPI_ASSERT(rank >= 0 && static_cast<std::size_t>(rank) < rank_heaps_.size(),
                 "folded allocation for rank %d of %zu", rank, rank_heaps_.size());
   if (!shared_) reserve_shared();
@@ -89,6 +89,7 @@ void* FoldMemory::allocate_shared(std::size_t bytes, int rank) {
                         static_cast<unsigned long long>(shared_reserved_ / kGiB)));
   map_shared_until(offset + size);
   active_ = true;
+  program_folded_ = program_folded_ || use == For::Program;
   return shared_ + offset;
 }
 
@@ -116,6 +117,7 @@ void* FoldMemory::allocate_partial(std::size_t bytes, std::size_t private_begin,
   add(0, private_begin);
   add(private_end, bytes);
   active_ = true;
+  program_folded_ = true;
   return partial_ + offset;
 }
 

@@ -40,10 +40,15 @@ class FoldMemory {
   std::uint64_t threshold() const { return threshold_; }
   // Whether anything was ever folded (until then every query is trivially "not folded").
   bool active() const { return active_; }
+  // Whether the program folded any memory (for the run's summary).
+  bool program_folded() const { return program_folded_; }
 
+  // Who asks for folded memory: the program (automatic folding, SIMMPI_SHARED_MALLOC), or
+  // simmpi itself for scratch space whose contents do not matter (libsimmpi/coll/scratch.hpp).
+  enum class For { Program, Scratch };
   // A shared block of `bytes` for `rank` (page-aligned, content meaningless). Ends the run with
   // a message when the address space or the mappings run out.
-  void* allocate_shared(std::size_t bytes, int rank);
+  void* allocate_shared(std::size_t bytes, int rank, For use = For::Program);
   // A block of `bytes` whose range [private_begin, private_end) is private memory and the rest
   // folded. Requires private_begin <= private_end <= bytes.
   void* allocate_partial(std::size_t bytes, std::size_t private_begin, std::size_t private_end);
@@ -77,6 +82,7 @@ class FoldMemory {
   std::uint64_t block_ = 32ull << 20;
   std::uint64_t page_ = 4096;
   bool active_ = false;
+  bool program_folded_ = false;
   // Shared blocks.
   char* shared_ = nullptr;
   std::uint64_t shared_reserved_ = 0;
