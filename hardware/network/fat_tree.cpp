@@ -157,8 +157,7 @@ int FatTree::port(int level, int dst, std::uint64_t salt) const {
 }
 
 void FatTree::route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const {
-  int k = 1;
-  while (src / lv_[static_cast<std::size_t>(k)].M != dst / lv_[static_cast<std::size_t>(k)].M) ++k;
+  const int k = common_level(src, dst);
   int ports[kMaxLevels + 1];
   std::int64_t upper = src, lower = 0;
   for (int i = 1; i <= k; ++i) {

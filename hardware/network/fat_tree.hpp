@@ -54,6 +54,8 @@ class FatTree final : public Topology {
   double link_bw_Bps(LinkId link) const override;
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
+  // Routes are minimal: up to the lowest common level and down again, whatever the routing.
+  int route_links(int src, int dst) const override { return 2 * common_level(src, dst); }
 
   int levels() const { return h_; }
 
@@ -74,6 +76,13 @@ class FatTree final : public Topology {
   int h_;
   Routing routing_;
   std::vector<Level> lv_;  // lv_[i] for i in 1..h; lv_[0] describes the nodes
+  // The lowest level whose switches have both nodes below them.
+  int common_level(int src, int dst) const {
+    int k = 1;
+    while (src / lv_[static_cast<std::size_t>(k)].M != dst / lv_[static_cast<std::size_t>(k)].M)
+      ++k;
+    return k;
+  }
   std::int64_t nodes_;
   std::int64_t link_total_;
 };

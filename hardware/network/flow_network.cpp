@@ -43,6 +43,8 @@ SimTime FlowNetwork::route_latency(std::size_t links) const {
 }
 
 SimTime FlowNetwork::latency(int src, int dst) const {
+  if (const int links = topology_->route_links(src, dst); links >= 0)
+    return route_latency(static_cast<std::size_t>(links));
   const std::uint64_t pair =
       static_cast<std::uint64_t>(src) << 32 | static_cast<std::uint32_t>(dst);
   LatencyEntry& e = latency_cache_[mix64(pair, 0) & (latency_cache_.size() - 1)];

@@ -91,8 +91,9 @@ class FlowNetwork final : public Network {
   bool solve_pending_ = false;
   std::vector<LinkId> route_;                // scratch of transfer()
   mutable std::vector<LinkId> probe_route_;  // scratch of latency()
-  // latency()'s route lengths by node pair, direct-mapped: MPI_Iprobe asks for them at every
-  // poll (the lazy-poll horizon), and routing a fat tree each time was a tenth of a run. A
+  // latency()'s route lengths by node pair, direct-mapped, for topologies that cannot count a
+  // route's links cheaply (Topology::route_links): MPI_Iprobe asks for them at every poll (the
+  // lazy-poll horizon), and routing each time was a tenth of a run. A
   // pair's probe route does not change, so a hit is exact. Entries: key (src << 32 | dst) + 1,
   // 0 when empty, and the route's link count.
   struct LatencyEntry {

@@ -41,6 +41,13 @@ class Topology {
   virtual std::string link_name(LinkId link) const = 0;
   // Appends the links from `src`'s NIC to `dst`'s NIC (src != dst, both < node_count()).
   virtual void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const = 0;
+  // How many links every route from `src` to `dst` has, when all have as many and that is
+  // cheaper to count than a route (the network's latency is asked at every poll); -1 otherwise.
+  virtual int route_links(int src, int dst) const {
+    (void)src;
+    (void)dst;
+    return -1;
+  }
 };
 
 }  // namespace simmpi::hardware

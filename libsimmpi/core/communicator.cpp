@@ -28,7 +28,15 @@ Communicator::Communicator(MPI_Comm handle, int context_id, Members members, std
       members_(std::move(members)),
       name_(std::move(name)),
       active_members_(size_) {
-  for (int i = 0; i < size_; ++i) rank_of_[(*members_)[static_cast<std::size_t>(i)]] = i;
+  if (!members_ || size_ == 0) return;
+  const std::vector<int>& m = *members_;
+  first_member_ = m[0];
+  member_stride_ = size_ > 1 ? m[1] - m[0] : 1;
+  for (int i = 1; i < size_ && member_stride_ != 0; ++i)
+    if (m[static_cast<std::size_t>(i)] - m[static_cast<std::size_t>(i) - 1] != member_stride_)
+      member_stride_ = 0;
+  if (member_stride_ == 0)
+    for (int i = 0; i < size_; ++i) rank_of_[m[static_cast<std::size_t>(i)]] = i;
 }
 
 Communicator::~Communicator() = default;
@@ -40,6 +48,12 @@ void Communicator::set_handle(MPI_Comm h) {
 
 int Communicator::comm_rank(int world_rank) const {
   if (!members_) return world_rank >= 0 && world_rank < size_ ? world_rank : -1;
+  if (member_stride_ != 0) {
+    const int offset = world_rank - first_member_;
+    if (offset % member_stride_ != 0) return -1;
+    const int r = offset / member_stride_;
+    return r >= 0 && r < size_ ? r : -1;
+  }
   auto it = rank_of_.find(world_rank);
   return it == rank_of_.end() ? -1 : it->second;
 }

@@ -124,6 +124,9 @@ class Communicator {
   int context_id_;
   int size_;
   Members members_;  // nullptr: identity
+  // World rank -> rank here: arithmetic when the members are evenly spaced (the rows and columns
+  // of a process grid, looked up at every call), else the map.
+  int first_member_ = 0, member_stride_ = 0;  // stride 0: not evenly spaced
   std::unordered_map<int, int> rank_of_;
   std::string name_;
   std::unordered_map<int, std::string> user_names_;

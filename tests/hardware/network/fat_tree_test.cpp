@@ -82,6 +82,20 @@ TEST(FatTree, EveryRouteIsAConnectedUpDownPath) {
   }
 }
 
+TEST(FatTree, RouteLinksCountsEveryRoute) {
+  for (auto routing : {FatTree::Routing::DModK, FatTree::Routing::Random}) {
+    FatTree t(shape({3, 2, 4}, {2, 3, 2}, {1, 2, 1}), routing);
+    std::vector<LinkId> r;
+    for (int s = 0; s < t.node_count(); ++s)
+      for (int d = 0; d < t.node_count(); ++d) {
+        if (s == d) continue;
+        r.clear();
+        t.route(s, d, RouteContext{static_cast<std::uint64_t>(s * 131 + d), nullptr}, r);
+        ASSERT_EQ(t.route_links(s, d), static_cast<int>(r.size())) << s << "->" << d;
+      }
+  }
+}
+
 TEST(FatTree, DModKRoutesEveryShiftWithoutSharingOnFullTrees) {
   // Full trees: at each level up ports (w_i p_i) equal the down ports below (m_(i-1) p_(i-1)).
   std::vector<FatTreeShape> full = {
