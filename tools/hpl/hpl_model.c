@@ -187,17 +187,39 @@ void __wrap_cblas_dcopy(const int N, const double* X, const int INCX, double* Y,
   for (int i = 0; i < N; ++i) y[(ptrdiff_t)i * INCY] = x[(ptrdiff_t)i * INCX];
 }
 
+static void* checked_malloc(size_t bytes) {
+  void* p = malloc(bytes);
+  if (!p) {
+    fprintf(stderr, "simmpi-hpl: out of memory (%zu bytes) in the model of HPL\n", bytes);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return p;
+}
+
 /* Panels whose L1, DPIV and DINFO were moved out of their folded buffer (a few per rank), and
  * blocks kept for the next panels: a new block would be a new mapping of folded memory, whose
- * pages the factorization's reads of L1 would fault in again for every panel. */
+ * pages the factorization's reads of L1 would fault in again for every panel. On the heap, one
+ * table per rank: the program's globals are copied at every switch between ranks. */
 enum { kMaxPanels = 64, kSpareBlocks = 4 };
-static struct {
+struct PanelBlock {
   HPL_T_panel* panel;
   double* block;
   size_t bytes;
-} moved[kMaxPanels], spare[kSpareBlocks];
+};
+static struct PanelBlocks {
+  struct PanelBlock moved[kMaxPanels], spare[kSpareBlocks];
+} * panel_blocks;
+
+static struct PanelBlocks* rank_panel_blocks(void) {
+  if (!panel_blocks) {
+    panel_blocks = (struct PanelBlocks*)checked_malloc(sizeof *panel_blocks);
+    memset(panel_blocks, 0, sizeof *panel_blocks);
+  }
+  return panel_blocks;
+}
 
 static double* panel_block(size_t bytes, size_t l1) {
+  struct PanelBlock* spare = rank_panel_blocks()->spare;
   for (int i = 0; i < kSpareBlocks; ++i) {
     if (!spare[i].block || spare[i].bytes != bytes) continue;
     double* block = spare[i].block;
@@ -208,6 +230,7 @@ static double* panel_block(size_t bytes, size_t l1) {
 }
 
 static void release_panel_block(double* block, size_t bytes) {
+  struct PanelBlock* spare = rank_panel_blocks()->spare;
   for (int i = 0; i < kSpareBlocks; ++i) {
     if (spare[i].block) continue;
     spare[i].block = block;
@@ -228,6 +251,7 @@ void __wrap_HPL_pdpanel_init(HPL_T_grid* GRID, HPL_T_palg* ALGO, const int M, co
   /* HPL broadcasts L1, DPIV and DINFO as one block (HPL_packL), so they stay together. */
   size_t l1 = (size_t)JB * (size_t)JB * sizeof(double);
   size_t pivots = ((size_t)JB + 1) * sizeof(double);
+  struct PanelBlock* moved = rank_panel_blocks()->moved;
   int slot = 0;
   while (slot < kMaxPanels && moved[slot].panel) ++slot;
   if (slot == kMaxPanels) {
@@ -246,6 +270,7 @@ void __wrap_HPL_pdpanel_init(HPL_T_grid* GRID, HPL_T_palg* ALGO, const int M, co
 
 int __real_HPL_pdpanel_free(HPL_T_panel* PANEL);
 int __wrap_HPL_pdpanel_free(HPL_T_panel* PANEL) {
+  struct PanelBlock* moved = rank_panel_blocks()->moved;
   for (int slot = 0; slot < kMaxPanels; ++slot) {
     if (moved[slot].panel != PANEL) continue;
     release_panel_block(moved[slot].block, moved[slot].bytes);
@@ -353,16 +378,6 @@ static double exchange(HPL_T_panel* PANEL, double* work, double value) {
   __real_HPL_pdmxswp(PANEL, fact.m, fact.ii, fact.jj, work);
   PANEL->DPIV[fact.jj] = pivot;
   return work[0];
-}
-
-static void* checked_malloc(size_t bytes) {
-  void* p = malloc(bytes);
-  if (!p) {
-    fprintf(stderr, "simmpi-hpl: out of memory (%zu bytes) in the panel factorization model\n",
-            bytes);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  return p;
 }
 
 /* simmpi-hpl --explicit-fact sets SIMMPI_HPL_EXPLICIT_FACT: HPL's own factorization then runs
