@@ -527,6 +527,94 @@ void __wrap_HPL_plindx1(HPL_T_panel* PANEL, const int K, const int* IPID, int* I
   }
 }
 
+/* HPL_equil (equilibration, after the row-swap spread) evens out how many rows of U each process
+ * row holds: for each process row holding rows outside its share, a loop over all process rows
+ * works out the target distribution (IWORK) and HPL_spreadT moves the rows left and/or right. The
+ * loop is O(P^2) per call on every rank, 8-9% of a full-size Frontera run's host time (P = 88),
+ * and depends only on IPLEN (the rows each process row holds, the same on every rank for a
+ * panel). So the first rank computes, as HPL_equil.c does, which process rows spread where with
+ * which IWORK, the others reuse it, and every rank makes HPL's spreads in HPL's order. Exact:
+ * the cached plan is used only when all of IPLEN is equal (in execute mode too), and a rank
+ * whose slot holds another panel's plan still in use runs HPL_equil itself. */
+void __real_HPL_equil(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL,
+                      const enum HPL_TRANS TRANS, const int N, double* U, const int LDU, int* IPLEN,
+                      const int* IPMAP, const int* IPMAPM1, int* IWORK);
+void __wrap_HPL_equil(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL,
+                      const enum HPL_TRANS TRANS, const int N, double* U, const int LDU, int* IPLEN,
+                      const int* IPMAP, const int* IPMAPM1, int* IWORK) {
+  const int nprow = PANEL->grid->nprow, npm1 = nprow - 1, nb = PANEL->nb;
+  if (npm1 <= 1) return;
+  const int slen = IPLEN[nprow];
+  const int smax = (slen + npm1) / nprow, smin = slen / nprow, ip = slen - nprow * smin;
+  int iprow = 0, ll;
+  do {
+    ll = IPLEN[iprow + 1] - IPLEN[iprow];
+    iprow++;
+  } while (iprow < nprow && (ll == smin || ll == smax));
+  if (iprow == nprow) return; /* balanced already */
+  /* The plan: valid, spreads, ranks using it; IPLEN (nprow + 1); per spread: process row, left,
+   * right, IWORK (nprow + 1). */
+  const size_t p = (size_t)nprow, per = 3 + p + 1;
+  const size_t ints = 3 + (p + 1) + p * per;
+  char what[32]; /* one plan per slot, for the whole grid */
+  snprintf(what, sizeof what, "equil nprow=%d", nprow);
+  int* plan = memo_slot(what, nb, 1, ints, (PANEL->ia / nb) % kMemoPanels);
+  int* iplen = plan + 3;
+  int* spreads = iplen + p + 1;
+  if (!plan[0] || memcmp(iplen, IPLEN, (p + 1) * sizeof(int))) {
+    if (plan[2] > 0) { /* another panel's plan, still in use: HPL's own code */
+      __real_HPL_equil(PBCST, IFLAG, PANEL, TRANS, N, U, LDU, IPLEN, IPMAP, IPMAPM1, IWORK);
+      return;
+    }
+    plan[0] = 0;
+    plan[1] = 0;
+    memcpy(iplen, IPLEN, (p + 1) * sizeof(int));
+    for (iprow = 0; iprow < nprow; iprow++) { /* HPL_equil.c's loop, without the spreads */
+      const int ipU = IPLEN[iprow], llU = IPLEN[iprow + 1] - ipU;
+      int lltgt = iprow < ip ? smax : smin;
+      int iptgt = iprow < ip ? iprow * smax : iprow * smin + ip;
+      const int left = ipU < iptgt, right = iptgt + lltgt < ipU + llU;
+      if (llU <= 0 || !(left || right)) continue;
+      int* e = spreads + (size_t)plan[1]++ * per;
+      e[0] = iprow;
+      e[1] = left;
+      e[2] = right;
+      int* work = e + 3;
+      int ipcur = ipU, llcur = llU;
+      for (int i = 0; i < nprow; i++) {
+        lltgt = i < ip ? smax : smin;
+        iptgt = i < ip ? i * smax : i * smin + ip;
+        const int lastrow = iptgt + lltgt - 1;
+        int l = 0;
+        if (lastrow >= ipcur && llcur > 0) {
+          l = Mmin(lastrow - ipcur + 1, llcur);
+          llcur -= l;
+        }
+        work[i] = ipcur;
+        ipcur += l;
+        work[i + 1] = ipcur;
+      }
+    }
+    plan[0] = 1;
+  }
+  plan[2]++; /* in use: the spreads switch to other ranks, which must not replace it meanwhile */
+  IWORK[nprow] = slen;
+  for (int k = 0; k < plan[1]; k++) {
+    const int* e = spreads + (size_t)k * per;
+    memcpy(IWORK, e + 3, (p + 1) * sizeof(int));
+    for (int side = 0; side < 2; side++) {
+      if (!e[1 + side]) continue;
+      const enum HPL_SIDE where = side == 0 ? HplLeft : HplRight;
+      if (TRANS == HplNoTrans)
+        HPL_spreadN(PBCST, IFLAG, PANEL, where, N, U, LDU, e[0], IWORK, IPMAP, IPMAPM1);
+      else
+        HPL_spreadT(PBCST, IFLAG, PANEL, where, N, U, LDU, e[0], IWORK, IPMAP, IPMAPM1);
+    }
+  }
+  plan[2]--;
+  for (int i = 0; i < nprow; i++) IPLEN[i] = i < ip ? i * smax : i * smin + ip;
+}
+
 /* ---- The trailing update in model mode ----
  * HPL_pdupdateTT updates the trailing matrix in chunks of NB columns and, between chunks, tests
  * whether the next panel's broadcast has reached this rank (HPL_bcast: one MPI_Iprobe while the

@@ -31,7 +31,7 @@ WRAPPED = ["HPL_dlaswp00N", "HPL_dlaswp10N", "HPL_dlaswp01N", "HPL_dlaswp01T", "
            "HPL_dlaswp05T", "HPL_dlaswp06N", "HPL_dlaswp06T", "HPL_dlacpy", "HPL_dlatcpy",
            "HPL_pdmatgen", "HPL_pdlange", "HPL_dlocmax", "HPL_pdpanel_init", "HPL_pdpanel_free",
            "cblas_dcopy", "HPL_pdfact", "HPL_pdmxswp", "HPL_pipid", "HPL_plindx1", "HPL_dlocswpN",
-           "HPL_dlocswpT", "HPL_pdupdateTT", "MPI_Iprobe", "HPL_rollT"]
+           "HPL_dlocswpT", "HPL_pdupdateTT", "MPI_Iprobe", "HPL_rollT", "HPL_equil"]
 # Options that switch a model of tools/hpl/hpl_model.c, and the environment variable it reads.
 GLUE_SWITCHES = {"explicit_fact": "SIMMPI_HPL_EXPLICIT_FACT",
                  "explicit_update": "SIMMPI_HPL_EXPLICIT_UPDATE",
