@@ -68,6 +68,7 @@ TEST(FatTree, RoutesClimbOnlyToTheLowestCommonLevel) {
   EXPECT_EQ(length(0, 63), 6u) << "across the top: five switches";
 }
 
+// Every route is a connected up-down path, as long as route_links() says without routing.
 TEST(FatTree, EveryRouteIsAConnectedUpDownPath) {
   for (auto routing : {FatTree::Routing::DModK, FatTree::Routing::Random}) {
     FatTree t(shape({3, 2, 4}, {2, 3, 2}, {1, 2, 1}), routing);
@@ -78,19 +79,6 @@ TEST(FatTree, EveryRouteIsAConnectedUpDownPath) {
         r.clear();
         t.route(s, d, RouteContext{static_cast<std::uint64_t>(s * 131 + d), nullptr}, r);
         ASSERT_TRUE(testing::is_connected(t, s, d, r)) << s << "->" << d;
-      }
-  }
-}
-
-TEST(FatTree, RouteLinksCountsEveryRoute) {
-  for (auto routing : {FatTree::Routing::DModK, FatTree::Routing::Random}) {
-    FatTree t(shape({3, 2, 4}, {2, 3, 2}, {1, 2, 1}), routing);
-    std::vector<LinkId> r;
-    for (int s = 0; s < t.node_count(); ++s)
-      for (int d = 0; d < t.node_count(); ++d) {
-        if (s == d) continue;
-        r.clear();
-        t.route(s, d, RouteContext{static_cast<std::uint64_t>(s * 131 + d), nullptr}, r);
         ASSERT_EQ(t.route_links(s, d), static_cast<int>(r.size())) << s << "->" << d;
       }
   }
