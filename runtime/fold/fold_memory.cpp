@@ -149,11 +149,12 @@ std::size_t FoldMemory::size_of(const void* p, int rank) const {
   return 0;
 }
 
-bool FoldMemory::is_folded(const void* p) const {
-  auto a = reinterpret_cast<std::intptr_t>(p);
-  std::vector<Interval> v;
-  folded_within(a, a + 1, v);
-  return !v.empty();
+bool FoldMemory::is_folded(const void* p, std::size_t bytes) const {
+  if (!active_ || bytes == 0) return false;
+  bool any_unfolded = false;
+  for_each_unfolded(reinterpret_cast<std::intptr_t>(p), bytes,
+                    [&](std::intptr_t, std::uint64_t) { any_unfolded = true; });
+  return !any_unfolded;
 }
 
 void FoldMemory::folded_within(std::intptr_t addr, std::intptr_t end,

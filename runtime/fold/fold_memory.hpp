@@ -57,8 +57,8 @@ class FoldMemory {
   bool release(void* p, int rank);
   // Bytes of the folded block starting at `p` (for realloc), 0 if none.
   std::size_t size_of(const void* p, int rank) const;
-  // Whether the byte at `p` is folded.
-  bool is_folded(const void* p) const;
+  // Whether all of the `bytes` bytes from `p` are folded (false for none).
+  bool is_folded(const void* p, std::size_t bytes = 1) const;
   // Calls f(addr, len) for each maximal part of [addr, addr + len) that is not folded, in order.
   template <class F>
   void for_each_unfolded(std::intptr_t addr, std::uint64_t len, F&& f) const;

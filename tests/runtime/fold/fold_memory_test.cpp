@@ -46,6 +46,9 @@ TEST(FoldMemory, PartialBlockKeepsItsPrivateRange) {
   EXPECT_FALSE(f.is_folded(p + 8000));
   EXPECT_FALSE(f.is_folded(p + 8099));
   EXPECT_TRUE(f.is_folded(p + 8100));
+  EXPECT_TRUE(f.is_folded(p, 8000)) << "the folded range before the private one";
+  EXPECT_FALSE(f.is_folded(p + 7999, 2)) << "a range reaching into the private one";
+  EXPECT_FALSE(f.is_folded(p, 0));
   std::memset(p + 8000, 7, 100);  // private memory, written and read back
   EXPECT_EQ(p[8050], 7);
   std::vector<std::pair<std::intptr_t, std::uint64_t>> parts;
