@@ -27,6 +27,8 @@ expect 2 'N = 0: HPL needs a problem size of at least 1' -- --n 0 --p 1 --q 1
 expect 2 'P x Q = 2 x 3 = 6, but the run has 4 ranks' -- --n 100 --p 2 --q 3 --ranks 4
 expect 2 'NB = 0: HPL needs a block size' -- --n 100 --nb 0
 expect 2 '--bcast 7: expected one of 1ring, 1ringM' -- --bcast 7
+expect 2 "--model-bcast models HPL's long broadcasts \\(long, longM\\), but the input uses 1ringM" \
+  -- --model-bcast --n 100
 "$hpl" --print-dat --n 1000 --nb 64 --p 3 --q 2 >"$tmp/HPL.dat"
 head -n 12 "$tmp/HPL.dat" >"$tmp/short.dat"
 expect 2 'HPL.dat line 11: P x Q = 3 x 2 = 6, but the run has 4 ranks' -- --dat "$tmp/HPL.dat" --ranks 4

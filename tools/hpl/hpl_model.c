@@ -310,10 +310,14 @@ static struct {
  * column's global index, uniformly among the rows still below the diagonal, as partial pivoting
  * does on HPL's random matrix. Fills WORK as HPL_pdmxswp leaves it (magnitude, local row index on
  * its owner relative to II, global row index, owning process row) and records the pivot. */
+static int modeled_pivot_row(const HPL_T_panel* PANEL, const int JJ) {
+  const int diagonal = PANEL->ia + JJ, candidates = PANEL->m - JJ;
+  return diagonal + (int)(mix64((uint64_t)diagonal) % (uint64_t)candidates);
+}
+
 static void model_pivot(HPL_T_panel* PANEL, const int M, const int II, const int JJ, double* WORK) {
   const int nb = PANEL->nb, nprow = PANEL->grid->nprow;
-  const int diagonal = PANEL->ia + JJ, candidates = PANEL->m - JJ;
-  const int row = diagonal + (int)(mix64((uint64_t)diagonal) % (uint64_t)candidates);
+  const int row = modeled_pivot_row(PANEL, JJ);
   const int owner = HPL_indxg2p(row, nb, nb, 0, nprow);
   const int local = HPL_indxg2l(row, nb, nb, 0, nprow) - PANEL->ii - II;
   if (owner == PANEL->grid->myrow && (local < 0 || local >= M)) {
@@ -809,4 +813,172 @@ void __wrap_HPL_rollT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, const 
   MPI_Waitall(count, requests, MPI_STATUSES_IGNORE);
   if (*IFLAG == HPL_KEEP_TESTING) (void)HPL_bcast(PBCST, IFLAG);
   (void)N;
+}
+
+/* ---- HPL's long broadcasts in model mode (opt-in: simmpi-hpl --model-bcast) ----
+ * HPL_bcast_blong spreads a panel of COUNT doubles over the Q ranks of a process row in two
+ * phases: a binomial scatter of Q pieces of COUNT / Q (log2 Q steps), then a roll of Q - 1 steps
+ * in which each rank exchanges one piece with, alternately, its next and its previous neighbour.
+ * HPL_bcast_blonM first sends the whole panel to the root's right neighbour (which can then
+ * factor the next panel at once) and spreads it over the other Q - 1 ranks in the same way. Both
+ * block from the first call on (their probes are compiled out). At Frontera's Q = 91 the roll is
+ * ~180 message operations per rank and panel, several times all the rest of a panel's events.
+ * The model keeps the scatter step for step (HPL's partners and sizes) and stands for the roll
+ * with one exchange with each neighbour carrying the pieces the roll would send it, by HPL's own
+ * formulas: the same bytes over the same links. What it leaves out: the roll's Q - 2 further
+ * latencies and the coupling of each of its steps to both neighbours' previous step (a late
+ * rank holds up the whole row in the roll, only its neighbours here). The messages carry
+ * contiguous doubles of a folded scratch block instead of HPL_packL's per-column struct types
+ * (simmpi times a message by its bytes); the pivots the panel carries are the modeled ones
+ * (modeled_pivot_row), which every receiver sets itself. Figures against HPL's roll: docs/hpl.md;
+ * test hpl_bcast_model. */
+
+static int model_bcast(void) {
+  static int cached = -1;
+  return env_switch("SIMMPI_HPL_MODEL_BCAST", &cached);
+}
+
+/* The ranks a long broadcast spreads the panel over: ring distance 0 is the root, and blonM
+ * leaves out the root's right neighbour (skip = 1). */
+struct LongRing {
+  int size, root, skip, npcol;
+};
+
+static int ring_rank(const struct LongRing* ring, int dist) {
+  return dist == 0 ? ring->root : MModAdd(ring->root, dist + ring->skip, ring->npcol);
+}
+
+/* Doubles in piece `indx` of a panel of `total` doubles cut into ring->size pieces of `count`,
+ * the last one taking the rest (HPL_blong.c's roll). */
+static int long_piece(const struct LongRing* ring, int indx, int count, int total) {
+  const int begin = indx * count;
+  const int end = Mmin(total, indx == ring->size - 1 ? total : begin + count);
+  return Mmax(0, end - begin);
+}
+
+/* HPL's binomial scatter, step for step: the same partners and message sizes. */
+static void long_scatter(const struct LongRing* ring, int mydist, int count, int total,
+                         double* buffer, int msgid, MPI_Comm comm) {
+  int ip2 = 1, mask = 1; /* HPL_grid_init's col_ip2m1 and col_mask for ring->size ranks */
+  for (int k = ring->size - 1; k > 1; k >>= 1) {
+    ip2 <<= 1;
+    mask = (mask << 1) + 1;
+  }
+  int indx = ip2, mydist2 = mydist;
+  do {
+    mask ^= ip2;
+    if ((mydist & mask) == 0) {
+      int doubles = total - indx * count;
+      if (indx + ip2 < ring->size) doubles = Mmin(doubles, ip2 * count);
+      doubles = Mmax(0, doubles);
+      const int partner = mydist ^ ip2;
+      if ((mydist & ip2) != 0)
+        MPI_Recv(buffer, doubles, MPI_DOUBLE, ring_rank(ring, partner), msgid, comm,
+                 MPI_STATUS_IGNORE);
+      else if (partner < ring->size)
+        MPI_Ssend(buffer, doubles, MPI_DOUBLE, ring_rank(ring, partner), msgid, comm);
+    }
+    if (mydist2 < ip2) {
+      ip2 >>= 1;
+      indx -= ip2;
+    } else {
+      mydist2 -= ip2;
+      ip2 >>= 1;
+      indx += ip2;
+    }
+  } while (ip2 > 0);
+}
+
+/* The roll as one exchange with each neighbour of what its ring->size - 1 steps send each. */
+static void long_roll(const struct LongRing* ring, int mydist, int count, int total, double* buffer,
+                      int msgid, MPI_Comm comm) {
+  const int size = ring->size;
+  int sent[2] = {0, 0}, received[2] = {0, 0}; /* [0]: with the next rank, [1]: the previous */
+  for (int k = 0; k < size - 1; ++k) {
+    const int l = k >> 1, prev = ((mydist + k) & 1) != 0;
+    const int out = prev ? MModAdd(mydist, l, size) : MModSub(mydist, l, size);
+    const int in = prev ? MModSub(mydist, l + 1, size) : MModAdd(mydist, l + 1, size);
+    sent[prev] += long_piece(ring, out, count, total);
+    received[prev] += long_piece(ring, in, count, total);
+  }
+  const int peer[2] = {ring_rank(ring, MModAdd1(mydist, size)),
+                       ring_rank(ring, MModSub1(mydist, size))};
+  MPI_Request requests[4];
+  int n = 0;
+  for (int s = 0; s < 2; ++s)
+    if (received[s] > 0)
+      MPI_Irecv(buffer, received[s], MPI_DOUBLE, peer[s], msgid, comm, &requests[n++]);
+  for (int s = 0; s < 2; ++s)
+    if (sent[s] > 0) MPI_Isend(buffer, sent[s], MPI_DOUBLE, peer[s], msgid, comm, &requests[n++]);
+  MPI_Waitall(n, requests, MPI_STATUSES_IGNORE);
+}
+
+/* The rank's folded block for the model's messages, grown to `doubles` when needed (the first
+ * panel is a rank's largest). */
+static struct {
+  double* block;
+  size_t doubles;
+} long_scratch;
+
+static double* long_scratch_for(size_t doubles) {
+  if (long_scratch.doubles < doubles) {
+    if (long_scratch.block) simmpi_shared_free(long_scratch.block);
+    long_scratch.block = (double*)simmpi_shared_malloc(doubles * sizeof(double));
+    long_scratch.doubles = doubles;
+  }
+  return long_scratch.block;
+}
+
+/* What the broadcast would have delivered of the panel that matters in model mode: its pivots.
+ * On the root, checks that they are the factorization's. */
+static void set_modeled_pivots(HPL_T_panel* PANEL, int is_root) {
+  for (int j = 0; j < PANEL->jb; ++j) {
+    const double row = (double)modeled_pivot_row(PANEL, j);
+    if (!is_root) {
+      PANEL->DPIV[j] = row;
+    } else if (PANEL->DPIV[j] != row) {
+      fprintf(stderr,
+              "simmpi-hpl: internal error: panel row %d's pivot %d is %.0f, not the modeled "
+              "%.0f\n",
+              PANEL->ia, j, PANEL->DPIV[j], row);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+  }
+}
+
+/* The modeled long broadcast; skip = 1 for blonM. Returns 0 (and does nothing) where HPL's own
+ * must run: execute mode, the model off, or rows too short for a roll. */
+static int long_bcast_modeled(HPL_T_panel* PANEL, int* IFLAG, int skip) {
+  if (simmpi_compute_executes() || !model_bcast() || PANEL == NULL || PANEL->grid->npcol - skip < 3)
+    return 0;
+  const struct LongRing ring = {PANEL->grid->npcol - skip, PANEL->pcol, skip, PANEL->grid->npcol};
+  const int rank = PANEL->grid->mycol, total = PANEL->len, msgid = PANEL->msgid;
+  const MPI_Comm comm = PANEL->grid->row_comm;
+  double* buffer = long_scratch_for((size_t)Mmax(total, 1));
+  const int after_root = MModAdd1(ring.root, ring.npcol);
+  if (skip && rank == ring.root) {
+    MPI_Ssend(buffer, total, MPI_DOUBLE, after_root, msgid, comm);
+  } else if (skip && rank == after_root) {
+    MPI_Recv(buffer, total, MPI_DOUBLE, ring.root, msgid, comm, MPI_STATUS_IGNORE);
+    set_modeled_pivots(PANEL, 0);
+    *IFLAG = HPL_SUCCESS;
+    return 1;
+  }
+  const int mydist = rank == ring.root ? 0 : MModSub(rank, ring.root, ring.npcol) - skip;
+  const int count = Mmax(total / ring.size, 1);
+  long_scatter(&ring, mydist, count, total, buffer, msgid, comm);
+  long_roll(&ring, mydist, count, total, buffer, msgid, comm);
+  set_modeled_pivots(PANEL, rank == ring.root);
+  *IFLAG = HPL_SUCCESS;
+  return 1;
+}
+
+int __real_HPL_bcast_blong(HPL_T_panel* PANEL, int* IFLAG);
+int __wrap_HPL_bcast_blong(HPL_T_panel* PANEL, int* IFLAG) {
+  return long_bcast_modeled(PANEL, IFLAG, 0) ? HPL_SUCCESS : __real_HPL_bcast_blong(PANEL, IFLAG);
+}
+
+int __real_HPL_bcast_blonM(HPL_T_panel* PANEL, int* IFLAG);
+int __wrap_HPL_bcast_blonM(HPL_T_panel* PANEL, int* IFLAG) {
+  return long_bcast_modeled(PANEL, IFLAG, 1) ? HPL_SUCCESS : __real_HPL_bcast_blonM(PANEL, IFLAG);
 }

@@ -31,11 +31,13 @@ WRAPPED = ["HPL_dlaswp00N", "HPL_dlaswp10N", "HPL_dlaswp01N", "HPL_dlaswp01T", "
            "HPL_dlaswp05T", "HPL_dlaswp06N", "HPL_dlaswp06T", "HPL_dlacpy", "HPL_dlatcpy",
            "HPL_pdmatgen", "HPL_pdlange", "HPL_dlocmax", "HPL_pdpanel_init", "HPL_pdpanel_free",
            "cblas_dcopy", "HPL_pdfact", "HPL_pdmxswp", "HPL_pipid", "HPL_plindx1", "HPL_dlocswpN",
-           "HPL_dlocswpT", "HPL_pdupdateTT", "MPI_Iprobe", "HPL_rollT", "HPL_equil"]
+           "HPL_dlocswpT", "HPL_pdupdateTT", "MPI_Iprobe", "HPL_rollT", "HPL_equil",
+           "HPL_bcast_blong", "HPL_bcast_blonM"]
 # Options that switch a model of tools/hpl/hpl_model.c, and the environment variable it reads.
 GLUE_SWITCHES = {"explicit_fact": "SIMMPI_HPL_EXPLICIT_FACT",
                  "explicit_update": "SIMMPI_HPL_EXPLICIT_UPDATE",
-                 "model_swap": "SIMMPI_HPL_MODEL_SWAP"}
+                 "model_swap": "SIMMPI_HPL_MODEL_SWAP",
+                 "model_bcast": "SIMMPI_HPL_MODEL_BCAST"}
 USAGE_EPILOG = """
 The sources: --source takes HPL 2.x (e.g. the official hpl-2.3.tar.gz, which has its own main)
 or hpcc (whose hpl/ directory is HPL 2.x with an HPL_main entry point), as a tarball or a
@@ -81,6 +83,10 @@ def parse_args(argv):
                         "row-swap ring would, in one exchange, instead of the ring's P - 1 steps "
                         "(far fewer events at large P; -0.5%% to +1.6%% at the TOP500 proxies, up "
                         "to 15%% off at small N/P: see docs/hpl.md)")
+    p.add_argument("--model-bcast", action="store_true",
+                   help="model mode, experimental: HPL's long broadcasts (--bcast long, longM) "
+                        "send each neighbour in one exchange what their roll of Q - 1 steps "
+                        "would (far fewer events at large Q; see docs/hpl.md)")
     p.add_argument("--detailed-timing", action="store_true",
                    help="build HPL with -DHPL_DETAILED_TIMING: HPL prints the time of its "
                         "phases (rfact, pfact, mxswp, update, laswp, up tr sv)")
@@ -110,6 +116,11 @@ def checked_inputs(args):
     dat = hplin.input_from_args(args)
     ranks = args.ranks if args.ranks is not None else dat.max_grid()
     dat.check(ranks)
+    long_bcasts = [hplin.BCASTS.index("long"), hplin.BCASTS.index("longM")]
+    if args.model_bcast and not any(b in long_bcasts for b in dat.bcasts):
+        used = ", ".join(hplin.BCASTS[b] for b in dat.bcasts)
+        raise ToolError(f"--model-bcast models HPL's long broadcasts (long, longM), but the input "
+                        f"uses {used}: add --bcast longM")
     return platform, dat, ranks
 
 
