@@ -815,6 +815,58 @@ void __wrap_HPL_rollT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, const 
   (void)N;
 }
 
+/* ---- The panel's datatype in model mode ----
+ * HPL_packL describes the part [INDEX, INDEX + LEN) of a panel (L2's columns, then L1, DPIV and
+ * DINFO, which are contiguous) as a struct type with one entry per column of L2: 385 entries
+ * for a whole panel at NB = 384, built, committed, walked and freed for every broadcast message,
+ * ~8% of a full-size Frontera run's host time. In model mode L2's values do not matter (the
+ * matrix is folded, nothing is computed on it), only the bytes and the pivots do, so L2's part
+ * becomes one run of as many contiguous doubles from the same first element: the same message
+ * size (simmpi times a message by its bytes) and the same L1, DPIV and DINFO entry, in a type
+ * of two entries. Where L2 is its own buffer (ranks outside the panel's process column) the run
+ * is exactly HPL's columns; in the process column, where L2 lies in the matrix with its leading
+ * dimension, the run ends before L2's last column does, so it stays inside the matrix. The
+ * same predictions as HPL's types (test hpl_pack_model, against --explicit-pack). */
+static int explicit_pack(void) {
+  static int cached = -1;
+  return env_switch("SIMMPI_HPL_EXPLICIT_PACK", &cached);
+}
+
+int __real_HPL_packL(HPL_T_panel* PANEL, const int INDEX, const int LEN, const int IBUF);
+int __wrap_HPL_packL(HPL_T_panel* PANEL, const int INDEX, const int LEN, const int IBUF) {
+  if (simmpi_compute_executes() || explicit_pack())
+    return __real_HPL_packL(PANEL, INDEX, LEN, IBUF);
+  const int jb = PANEL->jb, curr = PANEL->grid->myrow == PANEL->prow;
+  const int m = PANEL->mp - (curr ? jb : 0), jbm = jb * m;
+  const int in_l2 = (m > 0 && INDEX < jbm) ? Mmin(LEN, jbm - INDEX) : 0;
+  void* first[2];
+  int lengths[2], entries = 0;
+  if (in_l2 > 0) { /* HPL_packL.c's first entry: L2's element INDEX, column by column */
+    const int in_column = PANEL->grid->mycol == PANEL->pcol;
+    const int lda = in_column ? PANEL->lda : PANEL->ldl2;
+    double* l2 = in_column ? Mptr(PANEL->A, curr ? jb : 0, -jb, lda) : PANEL->L2;
+    first[entries] = Mptr(l2, INDEX % m, INDEX / m, lda);
+    lengths[entries++] = in_l2;
+  }
+  if (LEN > in_l2) {
+    first[entries] = PANEL->L1 + (INDEX + in_l2 - jbm);
+    lengths[entries++] = LEN - in_l2;
+  }
+  if (entries == 0) return __real_HPL_packL(PANEL, INDEX, LEN, IBUF);
+  MPI_Aint displacements[2], base;
+  MPI_Datatype types[2] = {MPI_DOUBLE, MPI_DOUBLE};
+  MPI_Get_address(first[0], &base);
+  for (int e = 0; e < entries; ++e) {
+    MPI_Get_address(first[e], &displacements[e]);
+    displacements[e] -= base;
+  }
+  PANEL->buffers[IBUF] = (void***)first[0];
+  PANEL->counts[IBUF] = 1;
+  int err = MPI_Type_create_struct(entries, lengths, displacements, types, &PANEL->dtypes[IBUF]);
+  if (err == MPI_SUCCESS) err = MPI_Type_commit(&PANEL->dtypes[IBUF]);
+  return err;
+}
+
 /* ---- HPL's long broadcasts in model mode (opt-in: simmpi-hpl --model-bcast) ----
  * HPL_bcast_blong spreads a panel of COUNT doubles over the Q ranks of a process row in two
  * phases: a binomial scatter of Q pieces of COUNT / Q (log2 Q steps), then a roll of Q - 1 steps

@@ -32,10 +32,11 @@ WRAPPED = ["HPL_dlaswp00N", "HPL_dlaswp10N", "HPL_dlaswp01N", "HPL_dlaswp01T", "
            "HPL_pdmatgen", "HPL_pdlange", "HPL_dlocmax", "HPL_pdpanel_init", "HPL_pdpanel_free",
            "cblas_dcopy", "HPL_pdfact", "HPL_pdmxswp", "HPL_pipid", "HPL_plindx1", "HPL_dlocswpN",
            "HPL_dlocswpT", "HPL_pdupdateTT", "MPI_Iprobe", "HPL_rollT", "HPL_equil",
-           "HPL_bcast_blong", "HPL_bcast_blonM"]
+           "HPL_bcast_blong", "HPL_bcast_blonM", "HPL_packL"]
 # Options that switch a model of tools/hpl/hpl_model.c, and the environment variable it reads.
 GLUE_SWITCHES = {"explicit_fact": "SIMMPI_HPL_EXPLICIT_FACT",
                  "explicit_update": "SIMMPI_HPL_EXPLICIT_UPDATE",
+                 "explicit_pack": "SIMMPI_HPL_EXPLICIT_PACK",
                  "model_swap": "SIMMPI_HPL_MODEL_SWAP",
                  "model_bcast": "SIMMPI_HPL_MODEL_BCAST"}
 USAGE_EPILOG = """
@@ -78,6 +79,10 @@ def parse_args(argv):
     p.add_argument("--explicit-update", action="store_true",
                    help="model mode: simulate every chunk and probe of HPL's trailing update "
                         "instead of its fruitless probes in one go; slower, for checking the model")
+    p.add_argument("--explicit-pack", action="store_true",
+                   help="model mode: describe each panel message with HPL's own datatype (one "
+                        "entry per column) instead of an equally long one of two entries; "
+                        "slower, for checking the model")
     p.add_argument("--model-swap", action="store_true",
                    help="model mode, experimental: each rank sends its two neighbours what HPL's "
                         "row-swap ring would, in one exchange, instead of the ring's P - 1 steps "
