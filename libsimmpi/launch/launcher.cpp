@@ -74,10 +74,28 @@ void configure_folding(const runtime::Config& c, int ranks) {
 // Peak host memory: getrusage's resident set size, except with folded memory, whose block is
 // mapped thousands of times: then the largest proportional set size, sampled about once per
 // second of wall time (runtime/core/host_memory.hpp).
-void sample_memory(void* peak) {
-  if (runtime::FoldMemory::instance().active())
-    static_cast<runtime::MemoryPeak*>(peak)->sample_if_due(1.0);
+void sample_memory(runtime::MemoryPeak& peak) {
+  if (runtime::FoldMemory::instance().active()) peak.sample_if_due(1.0);
 }
+
+// What the scheduler's progress hook does every 65,536 events: sample the memory peak, and print
+// runtime.heartbeat's line when the simulated time has passed the next multiple of it (simulated
+// time and events only, so the output stays the same from run to run).
+struct Progress {
+  const runtime::Engine& engine;
+  runtime::MemoryPeak peak;
+  runtime::SimTime heartbeat, next_beat;
+
+  static void hook(void* self) {
+    auto& p = *static_cast<Progress*>(self);
+    sample_memory(p.peak);
+    if (p.heartbeat.ps() <= 0 || p.engine.now() < p.next_beat) return;
+    std::fprintf(stderr, "simmpi: heartbeat: simulated time %s, %llu events\n",
+                 p.engine.now().to_string().c_str(),
+                 static_cast<unsigned long long>(p.engine.events_processed()));
+    p.next_beat = p.heartbeat * (p.engine.now().ps() / p.heartbeat.ps() + 1);
+  }
+};
 
 void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engine, int ranks,
                    double wall_s, runtime::MemoryPeak& peak) {
@@ -139,13 +157,14 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   MatchedMessages matched_messages(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
   sched.set_exit_hook([&world](runtime::Process& p) { on_rank_exit(world, p); });
-  runtime::MemoryPeak peak;
-  sched.set_progress_hook(&sample_memory, &peak);
+  Progress progress{engine, {}, config.time("runtime.heartbeat"), config.time("runtime.heartbeat")};
+  sched.set_progress_hook(&Progress::hook, &progress);
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);
   sched.run();
   platform.finish();
   std::fflush(nullptr);
-  if (!o.quiet) print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, peak);
+  if (!o.quiet)
+    print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, progress.peak);
   if (config.flag("runtime.report_switches")) print_switches(sched);
   sched.privatizer().restore_global();
   return 0;

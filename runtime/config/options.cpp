@@ -77,6 +77,11 @@ const std::vector<OptionSpec>& option_registry() {
        {}, 0, 4e9},
       {"runtime.seed", Kind::Integer, "1", "Seed of every pseudo-random choice of a run.", {}, 0,
        9.2e18},
+      {"runtime.heartbeat", Kind::Time, "0s",
+       "Print a line with the simulated time and the events so far each time the simulation "
+       "passes a multiple of this much simulated time (checked every 65,536 events), to follow "
+       "a long run; 0s: never.",
+       {}, 0, 1e9},
       {"runtime.report_switches", Kind::Bool, "false",
        "At the end, print how many times ranks were switched to, by the call each was in: where "
        "a run's events (and most of its wall time) go.",

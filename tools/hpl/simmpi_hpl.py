@@ -234,12 +234,24 @@ def run(exe, src, dat, ranks, platform, args):
         print(f"simmpi-hpl: in {run_dir}: {' '.join(cmd)}", file=sys.stderr)
     env = dict(os.environ)
     env.update({var: "1" for option, var in GLUE_SWITCHES.items() if getattr(args, option)})
-    r = subprocess.run(cmd, cwd=run_dir, capture_output=True, text=True, env=env)
-    text = r.stdout + ((run_dir / outfile).read_text() if outfile and
-                       (run_dir / outfile).exists() else "")
+    # The simulator's stderr is read as it comes so that --set runtime.heartbeat=... lines show
+    # during the run; its stdout goes to a file, so neither pipe can fill up and stall it.
+    with open(run_dir / "simulator.out", "w+") as out:
+        proc = subprocess.Popen(cmd, cwd=run_dir, stdout=out, stderr=subprocess.PIPE, text=True,
+                                env=env)
+        stderr = []
+        for line in proc.stderr:
+            stderr.append(line)
+            if line.startswith("simmpi: heartbeat:"):
+                print(line, end="", file=sys.stderr, flush=True)
+        status = proc.wait()
+        out.seek(0)
+        stdout = out.read()
+    text = stdout + ((run_dir / outfile).read_text() if outfile and
+                     (run_dir / outfile).exists() else "")
     if not args.run_dir:
         shutil.rmtree(run_dir, ignore_errors=True)
-    return text, r.stderr, r.returncode
+    return text, "".join(stderr), status
 
 
 def simulator_summary(stderr):
