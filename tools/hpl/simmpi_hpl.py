@@ -69,8 +69,11 @@ def parse_args(argv):
     p.add_argument("--platform", help="platform file, or the name of a preset (e.g. frontera)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override one platform key (repeatable)")
-    p.add_argument("--fold-threshold", default="1MiB",
-                   help="model mode: fold allocations of at least this size (default 1MiB; "
+    # 64 KiB: HPL's integer pivot data stays below it (a few KiB at NB = 384); with 1 MiB the
+    # vectors of N/P doubles of HPL's solve and check (up to ~850 KB per rank) were real memory,
+    # which at the end of a full-size run came to ~585 MiB more at 4,248 ranks.
+    p.add_argument("--fold-threshold", default="64KiB",
+                   help="model mode: fold allocations of at least this size (default 64KiB; "
                         "0B: never)")
     p.add_argument("--explicit-fact", action="store_true",
                    help="model mode: simulate HPL's panel factorization call by call (every "
