@@ -769,16 +769,37 @@ static int model_swap(void) {
   return env_switch("SIMMPI_HPL_MODEL_SWAP", &cached);
 }
 
+/* Step k of the roll that HPL_rollT and HPL_bcast_blong share (size - 1 steps, pieces indexed
+ * by ring distance, each step an exchange with alternately the next and the previous rank): the
+ * piece the rank at distance `mydist` sends, and whether to its previous neighbour. */
+static int roll_sent_piece(int mydist, int k, int size, int* toward_prev) {
+  const int l = k >> 1;
+  *toward_prev = ((mydist + k) & 1) != 0;
+  return *toward_prev ? MModAdd(mydist, l, size) : MModSub(mydist, l, size);
+}
+
+/* One exchange with each neighbour, [0] the next and [1] the previous, of the given numbers of
+ * doubles (none where 0): what the roll models send instead of the roll's steps. */
+static void exchange_with_neighbours(double* buffer, const int peer[2], const int sent[2],
+                                     const int received[2], int tag, MPI_Comm comm) {
+  MPI_Request requests[4];
+  int n = 0;
+  for (int s = 0; s < 2; ++s)
+    if (received[s] > 0)
+      MPI_Irecv(buffer, received[s], MPI_DOUBLE, peer[s], tag, comm, &requests[n++]);
+  for (int s = 0; s < 2; ++s)
+    if (sent[s] > 0) MPI_Isend(buffer, sent[s], MPI_DOUBLE, peer[s], tag, comm, &requests[n++]);
+  MPI_Waitall(n, requests, MPI_STATUSES_IGNORE);
+}
+
 /* The rows of U that the rank at distance `mydist` in HPL_rollT sends its next (to_next) or
  * previous neighbour over the whole ring, by HPL_rollT.c's own formulas. */
 static int roll_rows(int mydist, int to_next, int nprow, const int* IPLEN) {
   int rows = 0;
   for (int k = 0; k < nprow - 1; k++) {
-    const int l = k >> 1;
-    const int toward_prev = ((mydist + k) & 1) != 0;
-    if (toward_prev == to_next) continue;
-    const int il = toward_prev ? MModAdd(mydist, l, nprow) : MModSub(mydist, l, nprow);
-    rows += IPLEN[il + 1] - IPLEN[il];
+    int toward_prev;
+    const int il = roll_sent_piece(mydist, k, nprow, &toward_prev);
+    if (toward_prev != to_next) rows += IPLEN[il + 1] - IPLEN[il];
   }
   return rows;
 }
@@ -795,22 +816,12 @@ void __wrap_HPL_rollT(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL, const 
   const MPI_Comm comm = PANEL->grid->col_comm;
   const int mydist = IPMAPM1[PANEL->grid->myrow];
   const int prev = MModSub1(mydist, nprow), next = MModAdd1(mydist, nprow);
-  const struct {
-    int peer, send_rows, recv_rows;
-  } sides[2] = {
-      {IPMAP[next], roll_rows(mydist, 1, nprow, IPLEN), roll_rows(next, 0, nprow, IPLEN)},
-      {IPMAP[prev], roll_rows(mydist, 0, nprow, IPLEN), roll_rows(prev, 1, nprow, IPLEN)}};
-  MPI_Request requests[4];
-  int count = 0;
-  for (int s = 0; s < 2; ++s)
-    if (sides[s].recv_rows > 0)
-      MPI_Irecv(U, sides[s].recv_rows * LDU, MPI_DOUBLE, sides[s].peer, MSGID_BEGIN_PFACT, comm,
-                &requests[count++]);
-  for (int s = 0; s < 2; ++s)
-    if (sides[s].send_rows > 0)
-      MPI_Isend(U, sides[s].send_rows * LDU, MPI_DOUBLE, sides[s].peer, MSGID_BEGIN_PFACT, comm,
-                &requests[count++]);
-  MPI_Waitall(count, requests, MPI_STATUSES_IGNORE);
+  const int peer[2] = {IPMAP[next], IPMAP[prev]};
+  const int sent[2] = {roll_rows(mydist, 1, nprow, IPLEN) * LDU,
+                       roll_rows(mydist, 0, nprow, IPLEN) * LDU};
+  const int received[2] = {roll_rows(next, 0, nprow, IPLEN) * LDU,
+                           roll_rows(prev, 1, nprow, IPLEN) * LDU};
+  exchange_with_neighbours(U, peer, sent, received, MSGID_BEGIN_PFACT, comm);
   if (*IFLAG == HPL_KEEP_TESTING) (void)HPL_bcast(PBCST, IFLAG);
   (void)N;
 }
@@ -945,24 +956,18 @@ static void long_scatter(const struct LongRing* ring, int mydist, int count, int
 static void long_roll(const struct LongRing* ring, int mydist, int count, int total, double* buffer,
                       int msgid, MPI_Comm comm) {
   const int size = ring->size;
+  const int next = MModAdd1(mydist, size), prev = MModSub1(mydist, size);
   int sent[2] = {0, 0}, received[2] = {0, 0}; /* [0]: with the next rank, [1]: the previous */
   for (int k = 0; k < size - 1; ++k) {
-    const int l = k >> 1, prev = ((mydist + k) & 1) != 0;
-    const int out = prev ? MModAdd(mydist, l, size) : MModSub(mydist, l, size);
-    const int in = prev ? MModSub(mydist, l + 1, size) : MModAdd(mydist, l + 1, size);
-    sent[prev] += long_piece(ring, out, count, total);
-    received[prev] += long_piece(ring, in, count, total);
+    int toward_prev, partner_toward_prev;
+    const int out = roll_sent_piece(mydist, k, size, &toward_prev);
+    /* what the partner of this step sends it */
+    const int in = roll_sent_piece(toward_prev ? prev : next, k, size, &partner_toward_prev);
+    sent[toward_prev] += long_piece(ring, out, count, total);
+    received[toward_prev] += long_piece(ring, in, count, total);
   }
-  const int peer[2] = {ring_rank(ring, MModAdd1(mydist, size)),
-                       ring_rank(ring, MModSub1(mydist, size))};
-  MPI_Request requests[4];
-  int n = 0;
-  for (int s = 0; s < 2; ++s)
-    if (received[s] > 0)
-      MPI_Irecv(buffer, received[s], MPI_DOUBLE, peer[s], msgid, comm, &requests[n++]);
-  for (int s = 0; s < 2; ++s)
-    if (sent[s] > 0) MPI_Isend(buffer, sent[s], MPI_DOUBLE, peer[s], msgid, comm, &requests[n++]);
-  MPI_Waitall(n, requests, MPI_STATUSES_IGNORE);
+  const int peer[2] = {ring_rank(ring, next), ring_rank(ring, prev)};
+  exchange_with_neighbours(buffer, peer, sent, received, msgid, comm);
 }
 
 /* The rank's folded block for the model's messages, grown to `doubles` when needed (the first

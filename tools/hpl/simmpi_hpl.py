@@ -70,8 +70,8 @@ def parse_args(argv):
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override one platform key (repeatable)")
     # 64 KiB: HPL's integer pivot data stays below it (a few KiB at NB = 384); with 1 MiB the
-    # vectors of N/P doubles of HPL's solve and check (up to ~850 KB per rank) were real memory,
-    # which at the end of a full-size run came to ~585 MiB more at 4,248 ranks.
+    # buffers of HPL's solve and check at the end of a run (most likely its vectors of N/P
+    # doubles, up to ~850 KB per rank) were real memory: ~585 MiB more at 4,248 ranks.
     p.add_argument("--fold-threshold", default="64KiB",
                    help="model mode: fold allocations of at least this size (default 64KiB; "
                         "0B: never)")
