@@ -40,15 +40,24 @@ class Engine {
   bool step();
 
  private:
-  struct Entry {
+  // The queue is a 4-ary heap of 16-byte nodes (time, then the sequence number with the slot
+  // of the node's action in its low bits): four children share one cache line, and a pop moves
+  // half as many levels as in a binary heap. With thousands of ranks the heap outgrows the
+  // cache between two events, so the nodes stay small and the actions sit apart, in slots.
+  static constexpr int kSlotBits = 24;  // at most 16.7 M pending events
+  static constexpr std::uint64_t kSlotMask = (std::uint64_t{1} << kSlotBits) - 1;
+  struct Node {
     SimTime time;
-    std::uint64_t seq;
-    Action action;
+    std::uint64_t order;  // seq << kSlotBits | slot: unique, so it breaks every tie
+    bool before(const Node& o) const { return time != o.time ? time < o.time : order < o.order; }
   };
-  static bool later(const Entry& a, const Entry& b) {
-    return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-  }
-  std::vector<Entry> heap_;
+  void sift_up(std::size_t i, Node n);
+  void sift_down(Node n);
+  std::uint32_t take_slot(const Action& action);
+
+  std::vector<Node> heap_;
+  std::vector<Action> actions_;      // by slot
+  std::vector<std::uint32_t> free_;  // slots not in use
   SimTime now_;
   std::uint64_t seq_ = 0;
   std::uint64_t processed_ = 0;

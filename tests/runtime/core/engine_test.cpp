@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <vector>
 
 namespace simmpi::runtime {
@@ -34,6 +36,41 @@ TEST(Engine, RunsEventsInTimeThenInsertionOrder) {
   EXPECT_EQ(log.seen, expected);
   EXPECT_EQ(e.events_processed(), 4u);
   EXPECT_EQ(e.now().ps(), 30);
+}
+
+// Events that schedule more events while the queue holds thousands, with many equal times: the
+// engine must run them in exactly the (time, scheduling order) order of a stable sort.
+struct Chain {
+  Engine* engine = nullptr;
+  std::mt19937_64 rng{7};
+  std::uint64_t next_tag = 0;
+  std::vector<std::pair<std::int64_t, std::uint64_t>> scheduled, seen;  // (time ps, tag)
+  void add(std::int64_t t) {
+    scheduled.emplace_back(t, next_tag);
+    engine->schedule(SimTime::from_ps(t), Action{&Chain::fire, this, next_tag++});
+  }
+  static void fire(void* self, std::uint64_t tag) {
+    auto* c = static_cast<Chain*>(self);
+    const std::int64_t now = c->engine->now().ps();
+    c->seen.emplace_back(now, tag);
+    if (c->next_tag < 60000)
+      for (int i = 0; i < 2 && c->next_tag < 60000; ++i)
+        c->add(now + static_cast<std::int64_t>(c->rng() % 50));  // 0: at this very instant
+  }
+};
+
+TEST(Engine, KeepsTimeThenSchedulingOrderUnderLoad) {
+  Engine e;
+  Chain c;
+  c.engine = &e;
+  for (int i = 0; i < 5000; ++i) c.add(static_cast<std::int64_t>(c.rng() % 1000));
+  while (e.step()) {
+  }
+  auto expected = c.scheduled;
+  std::stable_sort(expected.begin(), expected.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  ASSERT_EQ(c.seen.size(), expected.size());
+  EXPECT_EQ(c.seen, expected);
 }
 
 TEST(Engine, NextTimeAndAdvance) {
