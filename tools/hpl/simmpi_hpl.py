@@ -157,11 +157,16 @@ def cflags(args):
     return CFLAGS + (["-DHPL_DETAILED_TIMING"] if args.detailed_timing else [])
 
 
-def build_key(src, compiler, args):
+def build_key(src, compiler, args, prefix=None):
+    """Names a build: the sources, the flags, and the simmpi installation it is compiled against
+    (its headers, and its path, which the executable's RUNPATH names: two installations sharing
+    one cache must not run each other's library)."""
+    prefix = Path(prefix or PREFIX).resolve()
     h = hashlib.sha1()
     h.update(str(src.root.resolve()).encode())
+    h.update(str(prefix).encode())
     h.update(" ".join(cflags(args) + WRAPPED).encode())
-    for f in glue_sources(src.flavour) + [compiler]:
+    for f in glue_sources(src.flavour) + [compiler] + sorted((prefix / "include").glob("*.h")):
         h.update(Path(f).read_bytes())
     return h.hexdigest()[:12]
 
