@@ -44,6 +44,7 @@ std::size_t CollContext::wait(Request* r) {
 }
 
 void CollContext::wait_all(std::vector<Request*>& reqs) {
+  wait_all_requests(w_, reqs.data(), static_cast<int>(reqs.size()));
   for (Request* r : reqs) wait(r);
   reqs.clear();
 }

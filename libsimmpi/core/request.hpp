@@ -35,6 +35,13 @@ struct GeneralizedHooks {
   void* extra_state = nullptr;
 };
 
+// A wait for several requests (MPI_Waitall) whose completion times are not all known yet: it
+// wakes its process once, when the last becomes known, at the latest completion time.
+struct WaitGroup {
+  int unknown = 0;  // requests whose completion time is still unknown
+  SimTime latest;   // the latest completion time known so far
+};
+
 struct Request {
   RequestKind kind = RequestKind::Send;
   SendMode mode = SendMode::Standard;
@@ -65,8 +72,9 @@ struct Request {
 
   std::unique_ptr<GeneralizedHooks> hooks;  // a Generalized request's callbacks
 
-  Message* msg = nullptr;   // a receive: the message it matched, until its data is in
-  Request* prev = nullptr;  // posted-receive queue links
+  WaitGroup* wait_group = nullptr;  // while a wait for several requests counts this one
+  Message* msg = nullptr;           // a receive: the message it matched, until its data is in
+  Request* prev = nullptr;          // posted-receive queue links
   Request* next = nullptr;
 
   bool is_complete(SimTime now) const { return complete_at <= now; }

@@ -145,8 +145,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
   if (!lookup(call, count, requests, r, &err)) return err;
-  for (Request* x : r)
-    if (x) wait_request(call.world, *x);  // returns at the latest completion time
+  wait_all_requests(call.world, r.data(), count);
   for (int i = 0; i < count; ++i) {
     MPI_Status* st = status_at(statuses, i);
     if (!r[static_cast<std::size_t>(i)]) {

@@ -194,6 +194,12 @@ void complete_request(World& w, Request* r, SimTime t) {
     w.requests().release(r);
     return;
   }
+  if (WaitGroup* g = r->wait_group) {
+    r->wait_group = nullptr;
+    g->latest = runtime::max(g->latest, t);
+    if (--g->unknown > 0) return;  // the wait goes on: nothing for the waiter to do yet
+    t = g->latest;
+  }
   w.scheduler().wake(w.scheduler().process(r->waiter), t);
 }
 
@@ -342,6 +348,38 @@ void wait_request(World& w, Request& r) {
           s.current()->current_call,
           [](const void* p) { return describe_request(*static_cast<const Request*>(p)); }, rp});
     }
+  }
+}
+
+void wait_all_requests(World& w, Request* const* reqs, int n) {
+  runtime::Scheduler& s = w.scheduler();
+  for (;;) {
+    WaitGroup g;
+    g.latest = w.now();
+    const Request* first_unknown = nullptr;
+    for (int i = 0; i < n; ++i) {
+      const Request* r = reqs[i];
+      if (!r || r->is_complete(w.now())) continue;
+      if (r->complete_at != SimTime::max()) {
+        g.latest = runtime::max(g.latest, r->complete_at);
+      } else {
+        ++g.unknown;
+        if (!first_unknown) first_unknown = r;
+      }
+    }
+    if (g.unknown == 0) {
+      if (g.latest == w.now()) return;
+      s.sleep_until(g.latest);
+      continue;
+    }
+    for (int i = 0; i < n; ++i)
+      if (reqs[i] && reqs[i]->complete_at == SimTime::max()) reqs[i]->wait_group = &g;
+    s.block(runtime::WaitReason{
+        s.current()->current_call,
+        [](const void* p) { return describe_request(*static_cast<const Request*>(p)); },
+        first_unknown});
+    for (int i = 0; i < n; ++i)
+      if (reqs[i]) reqs[i]->wait_group = nullptr;  // the group lives on this stack only
   }
 }
 

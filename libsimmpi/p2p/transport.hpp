@@ -58,6 +58,9 @@ void complete_request(World& w, Request* r, SimTime t);
 
 // Blocks the calling rank until `r` is complete.
 void wait_request(World& w, Request& r);
+// Blocks the calling rank until all of `reqs` (nullptr entries ignored) are complete: it wakes
+// once, at the latest completion time, instead of once per request.
+void wait_all_requests(World& w, Request* const* reqs, int n);
 // Blocks the calling rank until at least one of `reqs` (nullptr entries ignored) is complete.
 void wait_any_request(World& w, Request* const* reqs, int n);
 // Copies r's status out (unless `status` is MPI_STATUS_IGNORE) and releases r.
