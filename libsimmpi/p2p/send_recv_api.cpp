@@ -39,7 +39,8 @@ int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int d
       int err = reserve_bsend(call, comm, t.type->size * static_cast<std::uint64_t>(count));
       if (err) return err;
     }
-    s = start_send(call.world, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode);
+    s = start_send(call.world, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode,
+                   /*then_wait=*/request == nullptr);
   }
   if (request) {
     *request = s->handle;

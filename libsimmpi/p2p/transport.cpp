@@ -220,11 +220,16 @@ void prepare_send(World& w, Request* s, Communicator& comm, Channel channel, int
   s->tag = tag;
 }
 
-void post_send(World& w, Request* s) {
-  // Time the caller owes (MPI_Send and friends do not settle first) and the overhead, in one
-  // sleep: the message leaves at the same time, with one switch less.
-  w.scheduler().sleep_lazily(w.params().send_overhead);
-  w.scheduler().settle();
+namespace {
+
+// Whether a send waits for its receive (MPI's synchronous mode, or too large to send eagerly).
+bool uses_rendezvous(World& w, const Request* s) {
+  return s->mode == SendMode::Synchronous ||
+         (s->mode != SendMode::Buffered && s->capacity_bytes() > w.params().eager_threshold);
+}
+
+// Posts the send at the current time: the caller's time has passed (post_send).
+void post_send_now(World& w, Request* s) {
   int me = s->owner;
   s->complete_at = SimTime::max();
   s->status = MPI_Status{};
@@ -237,8 +242,7 @@ void post_send(World& w, Request* s) {
   m->bytes = s->capacity_bytes();
   m->envelope_at = w.now() + w.platform().latency(me, m->dst_world);
   SendMode mode = s->mode;
-  bool rendezvous = mode == SendMode::Synchronous ||
-                    (mode != SendMode::Buffered && m->bytes > w.params().eager_threshold);
+  bool rendezvous = uses_rendezvous(w, s);
   m->protocol = rendezvous ? Protocol::Rendezvous : Protocol::Eager;
 
   RankState& dst = w.rank(m->dst_world);
@@ -272,11 +276,43 @@ void post_send(World& w, Request* s) {
   }
 }
 
+// A blocking rendezvous send's posting, done by the scheduler when the sender's overhead ends
+// (no rank's globals need be live: a rendezvous send reads its buffer only when the data moves,
+// through RankMemory). The sender stays blocked, as its wait would leave it, until the send
+// completes; true (resume it now) only if it is complete already.
+bool post_send_for_waiter(void* request) {
+  auto* s = static_cast<Request*>(request);
+  World& w = World::get();
+  post_send_now(w, s);
+  return s->is_complete(w.now());
+}
+
+}  // namespace
+
+void post_send(World& w, Request* s, bool then_wait) {
+  // Time the caller owes (MPI_Send and friends do not settle first) and the overhead, in one
+  // sleep: the message leaves at the same time, with one switch less.
+  runtime::Scheduler& sched = w.scheduler();
+  sched.sleep_lazily(w.params().send_overhead);
+  if (then_wait && uses_rendezvous(w, s)) {
+    const runtime::WakeAction post{
+        &post_send_for_waiter, s,
+        runtime::WaitReason{
+            sched.current()->current_call,
+            [](const void* p) { return describe_request(*static_cast<const Request*>(p)); }, s}};
+    if (sched.settle_then(post)) return;
+  } else {
+    sched.settle();
+  }
+  post_send_now(w, s);
+}
+
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
-                    const void* buf, int count, const Datatype& type, SendMode mode) {
+                    const void* buf, int count, const Datatype& type, SendMode mode,
+                    bool then_wait) {
   Request* s = w.requests().create();
   prepare_send(w, s, comm, channel, dest, tag, buf, count, type, mode);
-  post_send(w, s);
+  post_send(w, s, then_wait);
   return s;
 }
 

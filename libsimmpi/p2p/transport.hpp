@@ -25,9 +25,13 @@ namespace simmpi::mpi {
 enum class Channel { User, Collective };
 
 // Posts a send from the calling rank and charges the send overhead (may switch fibers). The
-// request is complete at once for eager and buffered sends.
+// request is complete at once for eager and buffered sends. `then_wait`: the caller waits for
+// the request right after (a blocking send), so a rendezvous send that would block at once
+// after posting is posted by the scheduler when the overhead ends, with no switch to the rank
+// in between (Scheduler::settle_then); the same simulation.
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
-                    const void* buf, int count, const Datatype& type, SendMode mode);
+                    const void* buf, int count, const Datatype& type, SendMode mode,
+                    bool then_wait = false);
 // Posts a receive for the calling rank. `source` may be MPI_ANY_SOURCE, `tag` MPI_ANY_TAG.
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
                     int count, const Datatype& type);
@@ -37,7 +41,7 @@ Request* start_recv(World& w, Communicator& comm, Channel channel, int source, i
 // post_send charges the send overhead (may switch fibers); post_recv does not switch.
 void prepare_send(World& w, Request* r, Communicator& comm, Channel channel, int dest, int tag,
                   const void* buf, int count, const Datatype& type, SendMode mode);
-void post_send(World& w, Request* r);
+void post_send(World& w, Request* r, bool then_wait = false);
 void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,
                   void* buf, int count, const Datatype& type);
 void post_recv(World& w, Request* r);

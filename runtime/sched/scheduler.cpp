@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "runtime/core/error.hpp"
 #include "runtime/core/host_clock.hpp"
@@ -160,13 +161,21 @@ std::vector<std::pair<std::string, std::uint64_t>> Scheduler::switches_by_call()
 }
 
 void Scheduler::resume(Process& p) {
-  if (count_switches_) count_switch(p);
   if (p.idle_poll_resume_) {
     p.idle_poll_resume_ = false;
     --idle_poll_resumes_;
   }
   p.wake_at_ = SimTime::max();
   p.blocked_ = false;
+  if (p.wake_action_.run) {
+    const WakeAction action = std::exchange(p.wake_action_, WakeAction{});
+    if (!action.run(action.ctx)) {  // what the process would do next is block: no switch
+      p.blocked_ = true;
+      p.reason_ = action.reason;
+      return;
+    }
+  }
+  if (count_switches_) count_switch(p);
   if (!p.fiber_) {
     // The fiber is created on its first run, so a rank that has not started costs no stack page.
     p.fiber_.emplace(stack_top(p), stacks_.stack_bytes(), &Scheduler::fiber_main, &p);
@@ -198,13 +207,30 @@ void Scheduler::sleep_until(SimTime t) {
     engine_.advance_to(t);  // nothing else happens before t: no need to switch
     return;
   }
-  Process& p = *current_;
+  sleep_switching(*current_, t);
+}
+
+void Scheduler::sleep_switching(Process& p, SimTime t) {
   schedule_resume(p, t);  // not blocked: wake() cannot cut the sleep short
   if (p.idle_poll) {
     p.idle_poll_resume_ = true;
     ++idle_poll_resumes_;
   }
   p.fiber_->yield();
+}
+
+bool Scheduler::settle_then(const WakeAction& action) {
+  Process& p = *current_;
+  if (p.owed_ == SimTime()) return false;  // as settle(): nothing to let pass
+  const SimTime t = engine_.now() + p.owed_;
+  p.owed_ = SimTime();
+  if (t < engine_.next_time()) {
+    engine_.advance_to(t);
+    return false;
+  }
+  p.wake_action_ = action;
+  sleep_switching(p, t);
+  return true;
 }
 
 void Scheduler::settle_owed() {

@@ -34,6 +34,15 @@ struct WaitReason {
   const void* ctx = nullptr;
 };
 
+// Work a process leaves to the scheduler for the instant its sleep ends (see
+// Scheduler::settle_then): `run(ctx)` does what the process would do first on waking and
+// returns true to resume it then, false to leave it blocked for `reason` until wake().
+struct WakeAction {
+  bool (*run)(void* ctx) = nullptr;
+  void* ctx = nullptr;
+  WaitReason reason;
+};
+
 class Process {
  public:
   int id() const { return id_; }
@@ -72,6 +81,7 @@ class Process {
   int exit_status_ = 0;
   SimTime finish_time_;
   WaitReason reason_;
+  WakeAction wake_action_;  // run by the scheduler when the pending resume fires, if set
 };
 
 class Scheduler {
@@ -157,6 +167,13 @@ class Scheduler {
   void settle() {
     if (current_ && current_->owed_ > SimTime()) settle_owed();
   }
+  // Like settle(), for a process that, once its owed time has passed, does `action.run`'s work
+  // and then blocks: the scheduler does that work at the same instant, in the same event, and
+  // switches to the process only if `run` says it need not block (or, later, when it is woken).
+  // The simulation is the same; what is saved is a switch into the process and out again.
+  // Returns true when `action` ran (the work is done), false when nothing was due before the
+  // owed time ended, so the caller does the work itself without any switch.
+  bool settle_then(const WakeAction& action);
   // Pauses the running process until wake() is called for it or, at the latest, until
   // `deadline`. Spurious returns are allowed: callers re-check their condition in a loop.
   void block(const WaitReason& reason, SimTime deadline = SimTime::max());
@@ -181,6 +198,7 @@ class Scheduler {
 
  private:
   void settle_owed();
+  void sleep_switching(Process& p, SimTime t);
   void count_switch(const Process& p);
   static void resume_action(void* self, std::uint64_t id_and_generation);
   void schedule_resume(Process& p, SimTime t);

@@ -4,7 +4,8 @@
  * with MPI_Test instead of blocking, which must be reported too rather than spin forever. With
  * "nbc", rank 0 waits for an MPI_Ibcast from rank 1, which never starts it: the report names
  * rank 0's nonblocking collective too. With "rounds", rank 0 waits in simmpi_poll_rounds with
- * no bound on the rounds. */
+ * no bound on the rounds. With "ssend", every rank starts with an MPI_Ssend that nobody receives:
+ * a blocked synchronous send is reported like a blocked receive. */
 #include <mpi.h>
 #include <simmpi.h>
 #include <string.h>
@@ -25,6 +26,8 @@ int main(int argc, char** argv) {
   } else if (argc > 1 && strcmp(argv[1], "rounds") == 0 && rank == 0) {
     long round = 0;
     simmpi_poll_rounds(1e-3, -1, 1, 7, MPI_COMM_WORLD, &round);
+  } else if (argc > 1 && strcmp(argv[1], "ssend") == 0) {
+    MPI_Ssend(&v, 1, MPI_INT, (rank + 1) % size, 7, MPI_COMM_WORLD);
   } else if (argc > 1 && strcmp(argv[1], "poll") == 0) {
     MPI_Request r;
     int flag = 0;
