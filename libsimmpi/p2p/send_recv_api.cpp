@@ -53,12 +53,23 @@ int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int d
 
 int recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
          MPI_Status* status, MPI_Request* request) {
-  ApiCall call(request ? "MPI_Irecv" : "MPI_Recv");
+  // A blocking receive lets the caller's owed time pass itself (start_recv), so that it can be
+  // posted without a switch to the rank.
+  const bool blocking = request == nullptr;
+  ApiCall call(blocking ? "MPI_Recv" : "MPI_Irecv", ApiCall::Needs::Init,
+               blocking ? ApiCall::Settle::Later : ApiCall::Settle::Now);
   P2PTarget t = check_p2p(call, Direction::Recv, buf, count, datatype, source, tag, comm);
-  if (!t.ok()) return t.error;
-  Request* r = source == MPI_PROC_NULL ? null_peer_request(call.world, RequestKind::Recv)
-                                       : start_recv(call.world, *t.comm, Channel::User, source, tag,
-                                                    buf, count, *t.type);
+  if (!t.ok()) {
+    call.world.scheduler().settle();
+    return t.error;
+  }
+  Request* r;
+  if (source == MPI_PROC_NULL) {
+    call.world.scheduler().settle();
+    r = null_peer_request(call.world, RequestKind::Recv);
+  } else {
+    r = start_recv(call.world, *t.comm, Channel::User, source, tag, buf, count, *t.type, blocking);
+  }
   if (request) {
     *request = r->handle;
     return MPI_SUCCESS;

@@ -13,6 +13,11 @@
 namespace simmpi::mpi {
 namespace {
 
+// A blocked rank's WaitReason: what the request it waits for is.
+std::string describe_waited(const void* request) {
+  return describe_request(*static_cast<const Request*>(request));
+}
+
 bool matches(const Request& r, const Message& m) {
   return r.context == m.context && (r.peer == MPI_ANY_SOURCE || r.peer == m.source) &&
          (r.tag == MPI_ANY_TAG || r.tag == m.tag);
@@ -222,6 +227,13 @@ void prepare_send(World& w, Request* s, Communicator& comm, Channel channel, int
 
 namespace {
 
+// What the scheduler does for a rank that posts `r` and then waits for it (settle_then): `post`
+// it, and leave the rank blocked on `r` if it would block.
+runtime::WakeAction waiter_action(World& w, bool (*post)(void*), Request* r) {
+  return runtime::WakeAction{
+      post, r, runtime::WaitReason{w.scheduler().current()->current_call, describe_waited, r}};
+}
+
 // Whether a send waits for its receive (MPI's synchronous mode, or too large to send eagerly).
 bool uses_rendezvous(World& w, const Request* s) {
   return s->mode == SendMode::Synchronous ||
@@ -295,12 +307,7 @@ void post_send(World& w, Request* s, bool then_wait) {
   runtime::Scheduler& sched = w.scheduler();
   sched.sleep_lazily(w.params().send_overhead);
   if (then_wait && uses_rendezvous(w, s)) {
-    const runtime::WakeAction post{
-        &post_send_for_waiter, s,
-        runtime::WaitReason{
-            sched.current()->current_call,
-            [](const void* p) { return describe_request(*static_cast<const Request*>(p)); }, s}};
-    if (sched.settle_then(post)) return;
+    if (sched.settle_then(waiter_action(w, &post_send_for_waiter, s))) return;
   } else {
     sched.settle();
   }
@@ -345,10 +352,24 @@ void post_recv(World& w, Request* r) {
   }
 }
 
+namespace {
+
+// A blocking receive's posting, done by the scheduler when the receiver's owed time ends (its
+// data is copied through RankMemory, so no rank's globals need be live). Resumes the receiver
+// now unless nothing has arrived for it yet, when it stays blocked as its wait would leave it.
+bool post_recv_for_waiter(void* request) {
+  auto* r = static_cast<Request*>(request);
+  post_recv(World::get(), r);
+  return r->complete_at != SimTime::max();
+}
+
+}  // namespace
+
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
-                    int count, const Datatype& type) {
+                    int count, const Datatype& type, bool then_wait) {
   Request* r = w.requests().create();
   prepare_recv(w, r, comm, channel, source, tag, buf, count, type);
+  if (then_wait && w.scheduler().settle_then(waiter_action(w, &post_recv_for_waiter, r))) return r;
   post_recv(w, r);
   return r;
 }
@@ -380,9 +401,7 @@ void wait_request(World& w, Request& r) {
       s.sleep_until(r.complete_at);
     } else {
       const Request* rp = &r;
-      s.block(runtime::WaitReason{
-          s.current()->current_call,
-          [](const void* p) { return describe_request(*static_cast<const Request*>(p)); }, rp});
+      s.block(runtime::WaitReason{s.current()->current_call, describe_waited, rp});
     }
   }
 }
@@ -410,10 +429,7 @@ void wait_all_requests(World& w, Request* const* reqs, int n) {
     }
     for (int i = 0; i < n; ++i)
       if (reqs[i] && reqs[i]->complete_at == SimTime::max()) reqs[i]->wait_group = &g;
-    s.block(runtime::WaitReason{
-        s.current()->current_call,
-        [](const void* p) { return describe_request(*static_cast<const Request*>(p)); },
-        first_unknown});
+    s.block(runtime::WaitReason{s.current()->current_call, describe_waited, first_unknown});
     for (int i = 0; i < n; ++i)
       if (reqs[i]) reqs[i]->wait_group = nullptr;  // the group lives on this stack only
   }

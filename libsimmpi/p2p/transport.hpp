@@ -33,8 +33,11 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
                     const void* buf, int count, const Datatype& type, SendMode mode,
                     bool then_wait = false);
 // Posts a receive for the calling rank. `source` may be MPI_ANY_SOURCE, `tag` MPI_ANY_TAG.
+// `then_wait`: a blocking receive, called with the caller's owed time not yet settled; the
+// receive is posted when that time ends, by the scheduler if the rank would then block at once
+// (as start_send does for blocking sends); the same simulation.
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
-                    int count, const Datatype& type);
+                    int count, const Datatype& type, bool then_wait = false);
 // The two halves of start_send/start_recv, for persistent requests (MPI-3.1 3.9): prepare_*
 // fills `r` (a fresh request) with the arguments and holds the communicator; post_* starts the
 // operation, resetting r's completion and status, and may be called again once r completed.

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A blocking synchronous send whose receive is posted late: rank 0's MPI_Ssend returns when
- * rank 1, after 2 ms of compute, has received the message, and rank 0 is resumed once for it
- * (the posting at the end of its send overhead is the scheduler's work). The test that runs
- * this counts the switches into MPI_Ssend (runtime.report_switches): 1. */
+ * rank 1, after 2 ms of compute, has received the message. Each rank is resumed once in its
+ * call, when the message is through: the postings (rank 0's at the end of its send overhead,
+ * rank 1's at the end of its compute) are the scheduler's work. The test that runs this counts
+ * the switches into MPI_Ssend and MPI_Recv (runtime.report_switches): 1 each. */
 #include <simmpi.h>
 #include <simmpi_compute.h>
 
@@ -23,5 +24,5 @@ int main(int argc, char** argv) {
     MPI_Recv(v, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     CHECK(v[3] == 42, "received %g, not 42", v[3]);
   }
-  return finish("ssend_once");
+  return finish("blocking_p2p_once");
 }
