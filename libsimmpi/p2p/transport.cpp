@@ -395,15 +395,8 @@ Request* null_peer_request(World& w, RequestKind kind) {
 }
 
 void wait_request(World& w, Request& r) {
-  runtime::Scheduler& s = w.scheduler();
-  while (!r.is_complete(w.now())) {
-    if (r.complete_at != SimTime::max()) {
-      s.sleep_until(r.complete_at);
-    } else {
-      const Request* rp = &r;
-      s.block(runtime::WaitReason{s.current()->current_call, describe_waited, rp});
-    }
-  }
+  Request* const one = &r;
+  wait_all_requests(w, &one, 1);
 }
 
 void wait_all_requests(World& w, Request* const* reqs, int n) {
@@ -413,11 +406,12 @@ void wait_all_requests(World& w, Request* const* reqs, int n) {
     g.latest = w.now();
     const Request* first_unknown = nullptr;
     for (int i = 0; i < n; ++i) {
-      const Request* r = reqs[i];
+      Request* r = reqs[i];
       if (!r || r->is_complete(w.now())) continue;
       if (r->complete_at != SimTime::max()) {
         g.latest = runtime::max(g.latest, r->complete_at);
-      } else {
+      } else if (r->wait_group != &g) {  // a request listed twice counts once
+        r->wait_group = &g;
         ++g.unknown;
         if (!first_unknown) first_unknown = r;
       }
@@ -427,8 +421,6 @@ void wait_all_requests(World& w, Request* const* reqs, int n) {
       s.sleep_until(g.latest);
       continue;
     }
-    for (int i = 0; i < n; ++i)
-      if (reqs[i] && reqs[i]->complete_at == SimTime::max()) reqs[i]->wait_group = &g;
     s.block(runtime::WaitReason{s.current()->current_call, describe_waited, first_unknown});
     for (int i = 0; i < n; ++i)
       if (reqs[i]) reqs[i]->wait_group = nullptr;  // the group lives on this stack only

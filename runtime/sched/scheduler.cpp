@@ -207,10 +207,7 @@ void Scheduler::sleep_until(SimTime t) {
     engine_.advance_to(t);  // nothing else happens before t: no need to switch
     return;
   }
-  sleep_switching(*current_, t);
-}
-
-void Scheduler::sleep_switching(Process& p, SimTime t) {
+  Process& p = *current_;
   schedule_resume(p, t);  // not blocked: wake() cannot cut the sleep short
   if (p.idle_poll) {
     p.idle_poll_resume_ = true;
@@ -222,15 +219,11 @@ void Scheduler::sleep_switching(Process& p, SimTime t) {
 bool Scheduler::settle_then(const WakeAction& action) {
   Process& p = *current_;
   if (p.owed_ == SimTime()) return false;  // as settle(): nothing to let pass
-  const SimTime t = engine_.now() + p.owed_;
-  p.owed_ = SimTime();
-  if (t < engine_.next_time()) {
-    engine_.advance_to(t);
-    return false;
-  }
   p.wake_action_ = action;
-  sleep_switching(p, t);
-  return true;
+  settle_owed();  // switches only if something is due first; then resume() runs the action
+  const bool ran = !p.wake_action_.run;
+  p.wake_action_ = WakeAction{};
+  return ran;
 }
 
 void Scheduler::settle_owed() {

@@ -198,7 +198,6 @@ class Scheduler {
 
  private:
   void settle_owed();
-  void sleep_switching(Process& p, SimTime t);
   void count_switch(const Process& p);
   static void resume_action(void* self, std::uint64_t id_and_generation);
   void schedule_resume(Process& p, SimTime t);
