@@ -73,7 +73,10 @@ ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
   saved_call_ = p->current_call;
   p->current_call = name;
   world.scheduler().enter_library();
-  if (settle == Settle::Now) world.scheduler().settle();  // the rank's computations end first
+  if (settle == Settle::Now)
+    world.scheduler().settle();  // the rank's computations end first
+  else if (settle == Settle::Later)
+    world.scheduler().catch_up();
   if (needs == Needs::Init) {
     const RankState& st = world.rank(rank);
     if (!st.initialized)
@@ -110,8 +113,8 @@ int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
     fn(&comm_handle, &code);
     return cls;
   }
-  fatal(1, strprintf("[t=%s r%d] %s: %s (%s)", world.now().to_string().c_str(), rank, name, detail,
-                     error_class_name(cls)));
+  fatal(1, strprintf("[t=%s r%d] %s: %s (%s)", world.scheduler().local_now().to_string().c_str(),
+                     rank, name, detail, error_class_name(cls)));
 }
 
 Communicator* ApiCall::comm(MPI_Comm h) {

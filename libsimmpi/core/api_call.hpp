@@ -15,8 +15,10 @@ class ApiCall {
  public:
   enum class Needs { Init, Nothing };
   // Settle::Now lets the rank's lazily charged time pass before the call (see
-  // Scheduler::sleep_lazily); Settle::Later leaves it to the call (MPI_Iprobe's polling).
-  enum class Settle { Now, Later };
+  // Scheduler::sleep_lazily); Settle::Later leaves it to the call (MPI_Iprobe's polling), after
+  // the rank's posts made ahead (Scheduler::post_ahead); Settle::Ahead leaves both to the call
+  // (sends and receives, which may post ahead in turn, and waits, see wait_all_requests).
+  enum class Settle { Now, Later, Ahead };
   explicit ApiCall(const char* name, Needs needs = Needs::Init, Settle settle = Settle::Now);
   ~ApiCall();
   ApiCall(const ApiCall&) = delete;

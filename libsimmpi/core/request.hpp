@@ -69,6 +69,9 @@ struct Request {
   int peer = 0;  // comm rank: destination of a send, source (or MPI_ANY_SOURCE) of a receive
   int tag = 0;
   std::uint64_t message_bytes = 0;  // a receive: size of the message it matched (truncation)
+  // A blocking eager send posted ahead (post_send): its data, packed at the call, since the
+  // caller may reuse its buffer before the send is made.
+  std::unique_ptr<char[]> payload;
 
   std::unique_ptr<GeneralizedHooks> hooks;  // a Generalized request's callbacks
 

@@ -127,12 +127,15 @@ using namespace simmpi::mpi;
 
 extern "C" {
 
+// MPI_Wait and MPI_Waitall leave the caller's owed time to wait_all_requests, which lets it
+// pass without a switch to the caller when the caller would then block at once.
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
-  ApiCall call("MPI_Wait");
+  ApiCall call("MPI_Wait", ApiCall::Needs::Init, ApiCall::Settle::Ahead);
   Request* r[1];
   int err = MPI_SUCCESS;
   if (!lookup(call, 1, request, r, &err)) return err;
   if (!r[0]) {
+    call.world.scheduler().settle();
     empty_status(status);
     return MPI_SUCCESS;
   }
@@ -141,7 +144,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
-  ApiCall call("MPI_Waitall");
+  ApiCall call("MPI_Waitall", ApiCall::Needs::Init, ApiCall::Settle::Ahead);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
   if (!lookup(call, count, requests, r, &err)) return err;

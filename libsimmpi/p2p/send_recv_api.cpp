@@ -26,7 +26,7 @@ const char* mode_call(SendMode mode, bool blocking) {
 int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
          MPI_Comm comm, MPI_Request* request) {
   // The caller's owed time passes together with the send's overhead (post_send): one sleep.
-  ApiCall call(mode_call(mode, request == nullptr), ApiCall::Needs::Init, ApiCall::Settle::Later);
+  ApiCall call(mode_call(mode, request == nullptr), ApiCall::Needs::Init, ApiCall::Settle::Ahead);
   P2PTarget t = check_p2p(call, Direction::Send, buf, count, datatype, dest, tag, comm);
   if (!t.ok()) return t.error;
   Request* s;
@@ -41,6 +41,7 @@ int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int d
     }
     s = start_send(call.world, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode,
                    /*then_wait=*/request == nullptr);
+    if (!s) return MPI_SUCCESS;  // a blocking send posted ahead: complete for the caller
   }
   if (request) {
     *request = s->handle;
@@ -53,11 +54,10 @@ int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int d
 
 int recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
          MPI_Status* status, MPI_Request* request) {
-  // A blocking receive lets the caller's owed time pass itself (start_recv), so that it can be
-  // posted without a switch to the rank.
+  // The receive lets the caller's owed time pass itself (start_recv), so that it can be posted
+  // without a switch to the rank.
   const bool blocking = request == nullptr;
-  ApiCall call(blocking ? "MPI_Recv" : "MPI_Irecv", ApiCall::Needs::Init,
-               blocking ? ApiCall::Settle::Later : ApiCall::Settle::Now);
+  ApiCall call(blocking ? "MPI_Recv" : "MPI_Irecv", ApiCall::Needs::Init, ApiCall::Settle::Ahead);
   P2PTarget t = check_p2p(call, Direction::Recv, buf, count, datatype, source, tag, comm);
   if (!t.ok()) {
     call.world.scheduler().settle();

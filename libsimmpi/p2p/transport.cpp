@@ -264,15 +264,18 @@ void post_send_now(World& w, Request* s) {
   if (mode == SendMode::Buffered) {
     // The data is copied out at once: the send buffer is free as soon as the call returns.
     m->payload.reset(new char[m->bytes]);
-    pack(s->buf, s->count, *s->type, m->payload.get());
+    pack(s->buf, s->count, *s->type, m->payload.get(), RankMemory(w, me));
     m->bsend_charge = m->bytes + MPI_BSEND_OVERHEAD;  // reserved by MPI_Bsend
   } else if (rendezvous) {
     m->send = s;
+  } else if (s->payload) {  // copied at the call; match() unpacks it into a matching receive
+    m->payload = std::move(s->payload);
   } else if (r) {
     copy_from_sender(w, me, s, r);
   } else if (!wholly_folded(s, m->bytes)) {  // folded data is meaningless: nothing to keep
     m->payload.reset(new char[m->bytes]);
-    pack(s->buf, s->count, *s->type, m->payload.get());
+    // Through RankMemory: a send posted ahead (post_ahead) is made with no rank's globals live.
+    pack(s->buf, s->count, *s->type, m->payload.get(), RankMemory(w, me));
   }
   if (!rendezvous)
     w.platform().transfer(me, m->dst_world, m->bytes, runtime::Action{&eager_arrived, m, 0});
@@ -299,19 +302,48 @@ bool post_send_for_waiter(void* request) {
   return s->is_complete(w.now());
 }
 
+// A nonblocking send's posting, made by the scheduler while the sender runs on (post_ahead).
+void post_send_ahead(void* request, std::uint64_t) {
+  post_send_now(World::get(), static_cast<Request*>(request));
+}
+
+// The same for a blocking eager send, whose caller has returned: nobody waits for its request.
+void post_blocking_send_ahead(void* request, std::uint64_t) {
+  auto* s = static_cast<Request*>(request);
+  World& w = World::get();
+  post_send_now(w, s);
+  w.requests().release(s);
+}
+
 }  // namespace
 
-void post_send(World& w, Request* s, bool then_wait) {
+bool post_send(World& w, Request* s, bool then_wait) {
   // Time the caller owes (MPI_Send and friends do not settle first) and the overhead, in one
   // sleep: the message leaves at the same time, with one switch less.
   runtime::Scheduler& sched = w.scheduler();
   sched.sleep_lazily(w.params().send_overhead);
-  if (then_wait && uses_rendezvous(w, s)) {
-    if (sched.settle_then(waiter_action(w, &post_send_for_waiter, s))) return;
+  if (s->mode == SendMode::Buffered) {  // copies its data out now, counted in the attached buffer
+    sched.settle();
+  } else if (then_wait && uses_rendezvous(w, s)) {
+    if (sched.settle_then(waiter_action(w, &post_send_for_waiter, s))) return true;
+  } else if (!then_wait) {
+    // A nonblocking send: the caller need not wait for its overhead to end.
+    s->complete_at = SimTime::max();  // pending until posted
+    if (sched.post_ahead(runtime::Action{&post_send_ahead, s, 0})) return true;
+  } else if (sched.would_post_ahead()) {
+    // A blocking eager send completes when posted, so its caller may go on at once, with its
+    // data copied now: the buffer is the caller's again when the call returns.
+    if (!wholly_folded(s, s->capacity_bytes())) {
+      s->payload.reset(new char[s->capacity_bytes()]);
+      pack(s->buf, s->count, *s->type, s->payload.get());
+    }
+    sched.post_ahead(runtime::Action{&post_blocking_send_ahead, s, 0});
+    return false;
   } else {
     sched.settle();
   }
   post_send_now(w, s);
+  return true;
 }
 
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
@@ -319,8 +351,7 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
                     bool then_wait) {
   Request* s = w.requests().create();
   prepare_send(w, s, comm, channel, dest, tag, buf, count, type, mode);
-  post_send(w, s, then_wait);
-  return s;
+  return post_send(w, s, then_wait) ? s : nullptr;
 }
 
 void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,
@@ -363,13 +394,24 @@ bool post_recv_for_waiter(void* request) {
   return r->complete_at != SimTime::max();
 }
 
+// A nonblocking receive's posting, made by the scheduler while the receiver runs on.
+void post_recv_ahead(void* request, std::uint64_t) {
+  post_recv(World::get(), static_cast<Request*>(request));
+}
+
 }  // namespace
 
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
                     int count, const Datatype& type, bool then_wait) {
   Request* r = w.requests().create();
   prepare_recv(w, r, comm, channel, source, tag, buf, count, type);
-  if (then_wait && w.scheduler().settle_then(waiter_action(w, &post_recv_for_waiter, r))) return r;
+  runtime::Scheduler& sched = w.scheduler();
+  if (then_wait) {
+    if (sched.settle_then(waiter_action(w, &post_recv_for_waiter, r))) return r;
+  } else {
+    r->complete_at = SimTime::max();  // pending until posted
+    if (sched.post_ahead(runtime::Action{&post_recv_ahead, r, 0})) return r;
+  }
   post_recv(w, r);
   return r;
 }
@@ -399,15 +441,25 @@ void wait_request(World& w, Request& r) {
   wait_all_requests(w, &one, 1);
 }
 
-void wait_all_requests(World& w, Request* const* reqs, int n) {
-  runtime::Scheduler& s = w.scheduler();
-  for (;;) {
-    WaitGroup g;
-    g.latest = w.now();
-    const Request* first_unknown = nullptr;
+namespace {
+
+// A wait for all of `n` requests: the group that counts those whose completion is unknown.
+struct AllWait {
+  Request* const* reqs;
+  int n;
+  WaitGroup g;
+  const Request* first_unknown = nullptr;  // for the deadlock report
+  bool blocked = false;                    // started by the scheduler, which left it blocked
+
+  // Counts the requests afresh at `now`: the latest known completion, and the requests not
+  // complete whose completion is unknown, tagged with the group.
+  void count(SimTime now) {
+    g = WaitGroup{};
+    g.latest = now;
+    first_unknown = nullptr;
     for (int i = 0; i < n; ++i) {
       Request* r = reqs[i];
-      if (!r || r->is_complete(w.now())) continue;
+      if (!r || r->is_complete(now)) continue;
       if (r->complete_at != SimTime::max()) {
         g.latest = runtime::max(g.latest, r->complete_at);
       } else if (r->wait_group != &g) {  // a request listed twice counts once
@@ -416,14 +468,52 @@ void wait_all_requests(World& w, Request* const* reqs, int n) {
         if (!first_unknown) first_unknown = r;
       }
     }
-    if (g.unknown == 0) {
-      if (g.latest == w.now()) return;
-      s.sleep_until(g.latest);
+  }
+  void untag() {
+    for (int i = 0; i < n; ++i)
+      if (reqs[i]) reqs[i]->wait_group = nullptr;  // the group lives on the waiter's stack only
+  }
+};
+
+std::string describe_all_wait(const void* wait) {
+  return describe_request(*static_cast<const AllWait*>(wait)->first_unknown);
+}
+
+// The wait's start, done by the scheduler when the waiter's owed time ends (and its posts
+// made ahead are made): the waiter is resumed only if no completion is unknown; else it stays
+// blocked until the last one is known (complete_request wakes it).
+bool start_wait_all(void* wait) {
+  auto* a = static_cast<AllWait*>(wait);
+  a->count(World::get().now());
+  a->blocked = a->g.unknown > 0;
+  return !a->blocked;
+}
+
+}  // namespace
+
+void wait_all_requests(World& w, Request* const* reqs, int n) {
+  runtime::Scheduler& s = w.scheduler();
+  AllWait a{reqs, n, {}};
+  const runtime::WaitReason reason{s.current()->current_call, describe_all_wait, &a};
+  // The caller's owed time and posts first; when they end in an event of their own, that event
+  // starts the wait, with no switch to the caller unless it can go on.
+  const bool started = s.settle_then(runtime::WakeAction{&start_wait_all, &a, reason});
+  if (!started) a.count(w.now());
+  bool woken = started && a.blocked;
+  for (;;) {
+    if (woken) {
+      a.untag();
+      a.count(w.now());
+      woken = false;
+    }
+    if (a.g.unknown == 0) {
+      if (a.g.latest == w.now()) return;
+      s.sleep_until(a.g.latest);
+      a.count(w.now());
       continue;
     }
-    s.block(runtime::WaitReason{s.current()->current_call, describe_waited, first_unknown});
-    for (int i = 0; i < n; ++i)
-      if (reqs[i]) reqs[i]->wait_group = nullptr;  // the group lives on this stack only
+    s.block(reason);
+    woken = true;
   }
 }
 
@@ -444,6 +534,7 @@ void wait_any_request(World& w, Request* const* reqs, int n) {
     return s;
   };
   runtime::Scheduler& s = w.scheduler();
+  s.settle();
   for (;;) {
     SimTime earliest = SimTime::max();
     for (int i = 0; i < n; ++i) {

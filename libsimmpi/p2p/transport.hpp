@@ -24,27 +24,32 @@ namespace simmpi::mpi {
 
 enum class Channel { User, Collective };
 
-// Posts a send from the calling rank and charges the send overhead (may switch fibers). The
-// request is complete at once for eager and buffered sends. `then_wait`: the caller waits for
-// the request right after (a blocking send), so a rendezvous send that would block at once
-// after posting is posted by the scheduler when the overhead ends, with no switch to the rank
-// in between (Scheduler::settle_then); the same simulation.
+// Posts a send from the calling rank after its owed time and the send overhead (may switch
+// fibers). The request is complete once posted for eager and buffered sends. A nonblocking send
+// (not `then_wait`, not buffered) is posted ahead (Scheduler::post_ahead): when something else
+// is due before the overhead ends, the scheduler posts it at that time and the rank runs on.
+// `then_wait`: the caller waits for the request right after (a blocking send), so a rendezvous
+// send that would block at once after posting is posted by the scheduler when the overhead
+// ends, with no switch to the rank in between (Scheduler::settle_then), and an eager one that
+// would switch is posted ahead with its data copied at the call: then nullptr is returned, the
+// send being complete for the caller. The same simulation either way.
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
                     const void* buf, int count, const Datatype& type, SendMode mode,
                     bool then_wait = false);
-// Posts a receive for the calling rank. `source` may be MPI_ANY_SOURCE, `tag` MPI_ANY_TAG.
-// `then_wait`: a blocking receive, called with the caller's owed time not yet settled; the
-// receive is posted when that time ends, by the scheduler if the rank would then block at once
-// (as start_send does for blocking sends); the same simulation.
+// Posts a receive for the calling rank after its owed time. `source` may be MPI_ANY_SOURCE,
+// `tag` MPI_ANY_TAG. A nonblocking receive is posted ahead as nonblocking sends are.
+// `then_wait`: a blocking receive; it is posted when the owed time ends, by the scheduler if
+// the rank would then block at once (as start_send does for blocking sends).
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
                     int count, const Datatype& type, bool then_wait = false);
 // The two halves of start_send/start_recv, for persistent requests (MPI-3.1 3.9): prepare_*
 // fills `r` (a fresh request) with the arguments and holds the communicator; post_* starts the
 // operation, resetting r's completion and status, and may be called again once r completed.
-// post_send charges the send overhead (may switch fibers); post_recv does not switch.
+// post_send charges the send overhead (may switch fibers or post ahead; false when a blocking
+// send was posted ahead and `r` is no longer the caller's); post_recv posts now.
 void prepare_send(World& w, Request* r, Communicator& comm, Channel channel, int dest, int tag,
                   const void* buf, int count, const Datatype& type, SendMode mode);
-void post_send(World& w, Request* r, bool then_wait = false);
+bool post_send(World& w, Request* r, bool then_wait = false);
 void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,
                   void* buf, int count, const Datatype& type);
 void post_recv(World& w, Request* r);

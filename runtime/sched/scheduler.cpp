@@ -186,6 +186,7 @@ void Scheduler::resume(Process& p) {
   current_ = nullptr;
   if (!stack_intact(p)) report_stack_overflow(*this, p);
   if (p.fiber_->finished() && !p.finished_) {
+    SIMMPI_ASSERT(p.ahead_.empty(), "process %d ended before its queued posts were made", p.id_);
     p.finished_ = true;
     p.finish_time_ = engine_.now();
   }
@@ -203,6 +204,8 @@ void Scheduler::resume(Process& p) {
 void Scheduler::sleep_until(SimTime t) {
   SIMMPI_ASSERT(current_->owed_ == SimTime(), "process %d sleeps while owing %s", current_->id_,
                 current_->owed_.to_string().c_str());
+  SIMMPI_ASSERT(current_->ahead_.empty(), "process %d sleeps before its queued posts are made",
+                current_->id_);
   if (t < engine_.next_time()) {
     engine_.advance_to(t);  // nothing else happens before t: no need to switch
     return;
@@ -218,7 +221,7 @@ void Scheduler::sleep_until(SimTime t) {
 
 bool Scheduler::settle_then(const WakeAction& action) {
   Process& p = *current_;
-  if (p.owed_ == SimTime()) return false;  // as settle(): nothing to let pass
+  if (p.owed_ == SimTime() && p.ahead_.empty()) return false;  // as settle(): nothing to pass
   p.wake_action_ = action;
   settle_owed();  // switches only if something is due first; then resume() runs the action
   const bool ran = !p.wake_action_.run;
@@ -227,15 +230,89 @@ bool Scheduler::settle_then(const WakeAction& action) {
 }
 
 void Scheduler::settle_owed() {
+  if (!current_->ahead_.empty()) {
+    park(Process::Parked::PassOwed);
+    return;
+  }
   const SimTime t = engine_.now() + current_->owed_;
   current_->owed_ = SimTime();
   sleep_until(t);
+}
+
+bool Scheduler::post_ahead(const Action& post) {
+  Process& p = *current_;
+  if (!p.ahead_.empty()) {  // made after the posts queued before it
+    p.ahead_.push_back({post, p.owed_});
+    p.ahead_until_ += p.owed_;
+    p.owed_ = SimTime();
+    return true;
+  }
+  if (p.owed_ == SimTime()) return false;  // settle() would not sleep
+  const SimTime t = engine_.now() + p.owed_;
+  p.owed_ = SimTime();
+  if (t < engine_.next_time()) {  // settle() would not switch either
+    engine_.advance_to(t);
+    return false;
+  }
+  p.ahead_.push_back({post, SimTime()});
+  p.ahead_until_ = t;
+  p.wake_at_ = t;  // what earliest_action() tells of it, as of a process sleeping until t
+  engine_.schedule(t, Action{&Scheduler::posts_action, this, static_cast<std::uint64_t>(p.id_)});
+  return true;
+}
+
+void Scheduler::park(Process::Parked how) {
+  Process& p = *current_;
+  p.parked_ = how;
+  p.fiber_->yield();  // resumed by the event that makes its last post (make_posts)
+}
+
+void Scheduler::posts_action(void* self, std::uint64_t id) {
+  auto* s = static_cast<Scheduler*>(self);
+  s->make_posts(s->process(static_cast<int>(id)));
+}
+
+// Makes process p's queued posts that are due, from its first: what p itself did, before, each
+// time it woke from the sleep before a post, up to the next post or the next call that settles.
+void Scheduler::make_posts(Process& p) {
+  for (;;) {
+    const Action post = p.ahead_[p.ahead_next_++].post;
+    post();
+    if (p.ahead_next_ == p.ahead_.size()) break;
+    const SimTime delay = p.ahead_[p.ahead_next_].delay;
+    if (delay == SimTime()) continue;
+    const SimTime t = engine_.now() + delay;
+    if (t >= engine_.next_time()) {  // something else is due first: the next post waits for it
+      p.wake_at_ = t;
+      engine_.schedule(t,
+                       Action{&Scheduler::posts_action, this, static_cast<std::uint64_t>(p.id_)});
+      return;
+    }
+    engine_.advance_to(t);
+  }
+  p.ahead_.clear();
+  p.ahead_next_ = 0;
+  p.wake_at_ = SimTime::max();
+  // The process parked (a process runs until it parks, and events run only after) and now
+  // goes on: its call continues where it waited, after its owed time when it was settling.
+  const Process::Parked how = std::exchange(p.parked_, Process::Parked::No);
+  SIMMPI_ASSERT(how != Process::Parked::No, "process %d's posts were made while it ran on", p.id_);
+  if (how == Process::Parked::PassOwed && p.owed_ > SimTime()) {
+    const SimTime t = engine_.now() + std::exchange(p.owed_, SimTime());
+    if (t >= engine_.next_time()) {
+      schedule_resume(p, t);
+      return;
+    }
+    engine_.advance_to(t);
+  }
+  resume(p);
 }
 
 void Scheduler::block(const WaitReason& reason, SimTime deadline) {
   Process& p = *current_;
   SIMMPI_ASSERT(p.owed_ == SimTime(), "process %d blocks while owing %s", p.id_,
                 p.owed_.to_string().c_str());
+  SIMMPI_ASSERT(p.ahead_.empty(), "process %d blocks before its queued posts are made", p.id_);
   p.blocked_ = true;
   p.reason_ = reason;
   if (deadline != SimTime::max()) schedule_resume(p, deadline);

@@ -82,6 +82,21 @@ class Process {
   SimTime finish_time_;
   WaitReason reason_;
   WakeAction wake_action_;  // run by the scheduler when the pending resume fires, if set
+
+  // Posts the process handed to the scheduler to make at their times while it runs on ahead
+  // (Scheduler::post_ahead), each `delay` of the process's time after the one before (the
+  // first is scheduled at its time). Empty when the process is not ahead of the clock.
+  struct QueuedPost {
+    Action post;
+    SimTime delay;
+  };
+  std::vector<QueuedPost> ahead_;
+  std::size_t ahead_next_ = 0;  // the next to make
+  SimTime ahead_until_;         // when the last queued post is made: the process's own clock
+  // Set while the process waits for its queued posts to be made (Scheduler::catch_up, settle):
+  // whether its owed time then passes too.
+  enum class Parked : std::uint8_t { No, KeepOwed, PassOwed };
+  Parked parked_ = Parked::No;
 };
 
 class Scheduler {
@@ -154,18 +169,44 @@ class Scheduler {
   // simulated times with one switch instead of one each.
   void sleep_lazily(SimTime d) { current_->owed_ += d; }
   // The earliest time process `p` can act (send, for instance): its resume time when it sleeps
-  // (a sleep is never cut short), now when it is blocked (anything may wake it) or running, and
-  // never when it has finished.
+  // (a sleep is never cut short) or its next queued post's when it waits for those, now when it
+  // is blocked (anything may wake it) or running, and never when it has finished.
   SimTime earliest_action(const Process& p) const {
     if (p.finished_) return SimTime::max();
     if (p.blocked_ || &p == current_) return engine_.now();
     return runtime::max(p.wake_at_, engine_.now());
   }
   // The running process's own time: the engine's plus what it owes.
-  SimTime local_now() const { return engine_.now() + (current_ ? current_->owed_ : SimTime()); }
-  // Lets the running process's owed time pass now. Cheap when it owes nothing.
+  SimTime local_now() const {
+    if (!current_) return engine_.now();
+    return (current_->ahead_.empty() ? engine_.now() : current_->ahead_until_) + current_->owed_;
+  }
+  // Lets the running process's owed time pass now, after its queued posts (post_ahead). Cheap
+  // when it owes nothing and is not ahead.
   void settle() {
-    if (current_ && current_->owed_ > SimTime()) settle_owed();
+    if (current_ && (current_->owed_ > SimTime() || !current_->ahead_.empty())) settle_owed();
+  }
+  // For work a process does at the end of its owed time that only starts something and never
+  // waits (posting a nonblocking send or receive): instead of letting the owed time pass, which
+  // switches out of the process and back when anything else is due first, the process hands
+  // `post` to the scheduler and runs on, ahead of the engine's clock. The scheduler makes the
+  // post in an event at the very time, and in the same order among events, as the process
+  // would have made it after settle(); consecutive posts queue, each `delay` (the time owed
+  // between them) after the one before. The process interacts with nothing while ahead: every
+  // call that could see other processes or be seen by them waits first for its posts to be
+  // made (settle(), catch_up(); block() and sleep_until() require it), so the simulation is the
+  // same, with one switch where each post used to cost one. Returns false when there was no
+  // need: nothing was due before the owed time ended, which has passed; the caller posts now.
+  bool post_ahead(const Action& post);
+  // Whether post_ahead() would queue its post (rather than let the owed time pass at once).
+  bool would_post_ahead() const {
+    return !current_->ahead_.empty() ||
+           (current_->owed_ > SimTime() && engine_.now() + current_->owed_ >= engine_.next_time());
+  }
+  // Waits until the running process's queued posts (post_ahead) are made; its owed time stays
+  // owed. For calls that leave the owed time to later but look at other processes.
+  void catch_up() {
+    if (current_ && !current_->ahead_.empty()) park(Process::Parked::KeepOwed);
   }
   // Like settle(), for a process that, once its owed time has passed, does `action.run`'s work
   // and then blocks: the scheduler does that work at the same instant, in the same event, and
@@ -198,6 +239,9 @@ class Scheduler {
 
  private:
   void settle_owed();
+  void park(Process::Parked how);
+  static void posts_action(void* self, std::uint64_t id);
+  void make_posts(Process& p);
   void count_switch(const Process& p);
   static void resume_action(void* self, std::uint64_t id_and_generation);
   void schedule_resume(Process& p, SimTime t);
