@@ -206,10 +206,7 @@ void Scheduler::sleep_until(SimTime t) {
                 current_->owed_.to_string().c_str());
   SIMMPI_ASSERT(current_->ahead_.empty(), "process %d sleeps before its queued posts are made",
                 current_->id_);
-  if (t < engine_.next_time()) {
-    engine_.advance_to(t);  // nothing else happens before t: no need to switch
-    return;
-  }
+  if (advance_if_nothing_due(t)) return;  // no need to switch
   Process& p = *current_;
   schedule_resume(p, t);  // not blocked: wake() cannot cut the sleep short
   if (p.idle_poll) {
@@ -240,25 +237,32 @@ void Scheduler::settle_owed() {
 }
 
 bool Scheduler::post_ahead(const Action& post) {
-  Process& p = *current_;
-  if (!p.ahead_.empty()) {  // made after the posts queued before it
-    p.ahead_.push_back({post, p.owed_});
-    p.ahead_until_ += p.owed_;
-    p.owed_ = SimTime();
-    return true;
-  }
-  if (p.owed_ == SimTime()) return false;  // settle() would not sleep
-  const SimTime t = engine_.now() + p.owed_;
-  p.owed_ = SimTime();
-  if (t < engine_.next_time()) {  // settle() would not switch either
-    engine_.advance_to(t);
+  if (!would_post_ahead()) {  // settle() would not switch: the caller posts after it
+    settle();
     return false;
   }
+  Process& p = *current_;
+  const SimTime delay = std::exchange(p.owed_, SimTime());
+  if (!p.ahead_.empty()) {  // made after the posts queued before it
+    p.ahead_.push_back({post, delay});
+    p.ahead_until_ += delay;
+    return true;
+  }
   p.ahead_.push_back({post, SimTime()});
-  p.ahead_until_ = t;
+  p.ahead_until_ = engine_.now() + delay;
+  schedule_posts(p, p.ahead_until_);
+  return true;
+}
+
+bool Scheduler::advance_if_nothing_due(SimTime t) {
+  if (t >= engine_.next_time()) return false;
+  engine_.advance_to(t);
+  return true;
+}
+
+void Scheduler::schedule_posts(Process& p, SimTime t) {
   p.wake_at_ = t;  // what earliest_action() tells of it, as of a process sleeping until t
   engine_.schedule(t, Action{&Scheduler::posts_action, this, static_cast<std::uint64_t>(p.id_)});
-  return true;
 }
 
 void Scheduler::park(Process::Parked how) {
@@ -282,13 +286,10 @@ void Scheduler::make_posts(Process& p) {
     const SimTime delay = p.ahead_[p.ahead_next_].delay;
     if (delay == SimTime()) continue;
     const SimTime t = engine_.now() + delay;
-    if (t >= engine_.next_time()) {  // something else is due first: the next post waits for it
-      p.wake_at_ = t;
-      engine_.schedule(t,
-                       Action{&Scheduler::posts_action, this, static_cast<std::uint64_t>(p.id_)});
+    if (!advance_if_nothing_due(t)) {  // something else is due first: the next post waits
+      schedule_posts(p, t);
       return;
     }
-    engine_.advance_to(t);
   }
   p.ahead_.clear();
   p.ahead_next_ = 0;
@@ -299,11 +300,10 @@ void Scheduler::make_posts(Process& p) {
   SIMMPI_ASSERT(how != Process::Parked::No, "process %d's posts were made while it ran on", p.id_);
   if (how == Process::Parked::PassOwed && p.owed_ > SimTime()) {
     const SimTime t = engine_.now() + std::exchange(p.owed_, SimTime());
-    if (t >= engine_.next_time()) {
+    if (!advance_if_nothing_due(t)) {
       schedule_resume(p, t);
       return;
     }
-    engine_.advance_to(t);
   }
   resume(p);
 }

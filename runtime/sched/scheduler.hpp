@@ -239,7 +239,12 @@ class Scheduler {
 
  private:
   void settle_owed();
+  // Moves the clock to `t` when no event is due before or at it (a process reaching `t` needs
+  // no trip through the queue); false, the clock untouched, when one is.
+  bool advance_if_nothing_due(SimTime t);
   void park(Process::Parked how);
+  // Schedules the event that makes p's next queued post at `t`.
+  void schedule_posts(Process& p, SimTime t);
   static void posts_action(void* self, std::uint64_t id);
   void make_posts(Process& p);
   void count_switch(const Process& p);
