@@ -9,15 +9,8 @@
 #include <simmpi_compute.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
-#include <time.h>
-#include <unistd.h>
 
-static double host_seconds(void) {
-  struct timespec ts;
-  syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "host_clock.h"
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
