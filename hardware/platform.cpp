@@ -84,17 +84,16 @@ SimTime Platform::latency(int src, int dst) const {
   return a == b ? shm_latency_ : network_->latency(a, b);
 }
 
-void Platform::transfer(int src, int dst, std::uint64_t bytes, Action delivered) {
+void Platform::transfer(int src, int dst, std::uint64_t bytes, ArrivalNotice arrived) {
   int a = node_of(src), b = node_of(dst);
   if (rank_matrix_) rank_matrix_->add(src, dst, bytes);
   if (a != b) {
-    network_->transfer(a, b, bytes, delivered);
+    network_->transfer(a, b, bytes, arrived);
     return;
   }
   // Shared memory: one copy, no contention modeled yet.
-  SimTime t =
-      engine_.now() + shm_latency_ + runtime::transfer_time(static_cast<double>(bytes), shm_Bps_);
-  engine_.schedule(t, delivered);
+  arrived(engine_.now() + shm_latency_ +
+          runtime::transfer_time(static_cast<double>(bytes), shm_Bps_));
 }
 
 }  // namespace simmpi::hardware

@@ -38,9 +38,9 @@ class Platform {
   SimTime latency(int src_process, int dst_process) const;
   // A lower bound of latency() over every pair of processes.
   SimTime min_latency() const;
-  // Moves `bytes` from one process's memory to another's, starting now; `delivered` runs on the
-  // engine when the last byte has arrived.
-  void transfer(int src_process, int dst_process, std::uint64_t bytes, Action delivered);
+  // Moves `bytes` from one process's memory to another's, starting now; `arrived` is told when
+  // the last byte arrives (ArrivalNotice, network.hpp).
+  void transfer(int src_process, int dst_process, std::uint64_t bytes, ArrivalNotice arrived);
   // Called once after the simulation ends: writes the statistics network.stats asks for.
   void finish();
 

@@ -57,18 +57,18 @@ SimTime FlowNetwork::latency(int src, int dst) const {
   return route_latency(e.links);
 }
 
-void FlowNetwork::transfer(int src, int dst, std::uint64_t bytes, Action delivered) {
+void FlowNetwork::transfer(int src, int dst, std::uint64_t bytes, ArrivalNotice arrived) {
   SIMMPI_ASSERT(src != dst && src >= 0 && dst >= 0 && src < node_count() && dst < node_count(),
                 "transfer between nodes %d and %d of %d", src, dst, node_count());
   if (stats_) stats_->message(src, dst, bytes);
   if (bytes == 0) {
-    engine_.schedule(engine_.now() + latency(src, dst), delivered);
+    arrived(engine_.now() + latency(src, dst));
     return;
   }
-  start_chunk(src, dst, bytes, delivered);
+  start_chunk(src, dst, bytes, arrived);
 }
 
-void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Action delivered) {
+void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived) {
   std::uint64_t chunk = chunk_bytes_ != 0 && bytes_left > chunk_bytes_ ? chunk_bytes_ : bytes_left;
   std::uint64_t seq = next_seq_++;
   route_.clear();
@@ -78,8 +78,8 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Action
     transfers_.resize(static_cast<std::size_t>(f) + 1);
   auto bytes = static_cast<double>(chunk);
   transfers_[static_cast<std::size_t>(f)] =
-      Transfer{bytes_left - chunk,           bytes, bytes,     0.0, engine_.now(),
-               route_latency(route_.size()), seq,   delivered, src, dst};
+      Transfer{bytes_left - chunk,           bytes, bytes,   0.0, engine_.now(),
+               route_latency(route_.size()), seq,   arrived, src, dst};
   if (stats_)
     stats_->flow_started(route_.data(), static_cast<int>(route_.size()), engine_.now(), solver_);
   if (solver_.rate_Bps(f) > 0) {
@@ -111,9 +111,9 @@ void FlowNetwork::complete_chunk(FlowId f) {
     stats_->flow_ended(route_.data(), static_cast<int>(route_.size()), t.chunk_bytes, engine_.now(),
                        solver_);
   if (t.left_bytes > 0)
-    start_chunk(t.src, t.dst, t.left_bytes, t.delivered);
+    start_chunk(t.src, t.dst, t.left_bytes, t.arrived);
   else
-    engine_.schedule(engine_.now() + t.latency, t.delivered);
+    t.arrived(engine_.now() + t.latency);
 }
 
 void FlowNetwork::request_solve() {

@@ -9,7 +9,8 @@
 //   t1   its last byte leaves the source, at the rate the solver gives it (the rate changes
 //        whenever a flow it shares a tight link with starts or ends); the next chunk, if any,
 //        is routed afresh and starts at t1;
-//   t1 + nic_latency + hop_latency x switches   `delivered` runs (last chunk).
+//   t1 + nic_latency + hop_latency x switches   the last byte arrives; `arrived` is told this
+//        time at t1 (last chunk), since nothing can change it any more.
 // A lone message on an idle network therefore takes exactly
 //   nic_latency + hop_latency x switches + transfer_time(S, min(link_bw, flow_max_bw)).
 //
@@ -46,7 +47,7 @@ class FlowNetwork final : public Network {
   int node_count() const override { return topology_->node_count(); }
   SimTime latency(int src_node, int dst_node) const override;
   SimTime min_latency() const override { return nic_latency_; }  // a route has >= 0 switches
-  void transfer(int src_node, int dst_node, std::uint64_t bytes, Action delivered) override;
+  void transfer(int src_node, int dst_node, std::uint64_t bytes, ArrivalNotice arrived) override;
   void finish() override;
 
   const Topology& topology() const { return *topology_; }
@@ -63,11 +64,11 @@ class FlowNetwork final : public Network {
     SimTime last;
     SimTime latency;
     std::uint64_t seq;
-    Action delivered;
+    ArrivalNotice arrived;
     int src, dst;
   };
 
-  void start_chunk(int src, int dst, std::uint64_t bytes_left, Action delivered);
+  void start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived);
   void complete_chunk(FlowId f);
   void set_rate(FlowId f, double rate_Bps);
   void request_solve();

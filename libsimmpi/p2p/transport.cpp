@@ -128,9 +128,9 @@ void copy_from_sender(World& w, int src_world, const Request* s, Request* r) {
   unpack_into(w, r, packed.get(), bytes);
 }
 
-void eager_arrived(void* msg, std::uint64_t);
+void eager_arrived(void* msg, std::uint64_t, SimTime arrival);
 void rendezvous_start(void* msg, std::uint64_t);
-void rendezvous_delivered(void* msg, std::uint64_t);
+void rendezvous_delivered(void* msg, std::uint64_t, SimTime arrival);
 
 // Binds message `m` to receive `r` at the current time; both are out of their queues.
 void match(World& w, Message* m, Request* r) {
@@ -158,14 +158,17 @@ void match(World& w, Message* m, Request* r) {
   }
 }
 
-void eager_arrived(void* msg, std::uint64_t) {
+// The network tells a message's arrival as soon as it is known (hardware::ArrivalNotice), which
+// may be before `arrival`: the requests are completed with their times to come, and the data is
+// copied into the receive now, which the receiver may not read before its request completes.
+void eager_arrived(void* msg, std::uint64_t, SimTime arrival) {
   auto* m = static_cast<Message*>(msg);
   World& w = World::get();
-  m->data_at = w.now();
-  release_bsend_charge(w, m);
+  m->data_at = arrival;
+  release_bsend_charge(w, m);  // the data has left the sender: its buffer space is free
   if (Request* r = m->recv) {
     r->msg = nullptr;
-    complete_request(w, r, w.now() + w.params().recv_overhead);
+    complete_request(w, r, arrival + w.params().recv_overhead);
     delete m;
   }
 }
@@ -173,10 +176,10 @@ void eager_arrived(void* msg, std::uint64_t) {
 void rendezvous_start(void* msg, std::uint64_t) {
   auto* m = static_cast<Message*>(msg);
   World::get().platform().transfer(m->src_world, m->dst_world, m->bytes,
-                                   runtime::Action{&rendezvous_delivered, m, 0});
+                                   hardware::ArrivalNotice{&rendezvous_delivered, m, 0});
 }
 
-void rendezvous_delivered(void* msg, std::uint64_t) {
+void rendezvous_delivered(void* msg, std::uint64_t, SimTime arrival) {
   auto* m = static_cast<Message*>(msg);
   World& w = World::get();
   Request* r = m->recv;
@@ -185,9 +188,9 @@ void rendezvous_delivered(void* msg, std::uint64_t) {
   else
     copy_from_sender(w, m->src_world, m->send, r);
   release_bsend_charge(w, m);
-  if (m->send) complete_request(w, m->send, w.now());
+  if (m->send) complete_request(w, m->send, arrival);
   r->msg = nullptr;
-  complete_request(w, r, w.now() + w.params().recv_overhead);
+  complete_request(w, r, arrival + w.params().recv_overhead);
   delete m;
 }
 
@@ -278,7 +281,8 @@ void post_send_now(World& w, Request* s) {
     pack(s->buf, s->count, *s->type, m->payload.get(), RankMemory(w, me));
   }
   if (!rendezvous)
-    w.platform().transfer(me, m->dst_world, m->bytes, runtime::Action{&eager_arrived, m, 0});
+    w.platform().transfer(me, m->dst_world, m->bytes,
+                          hardware::ArrivalNotice{&eager_arrived, m, 0});
   if (!m->send) s->complete_at = w.now();
 
   if (r) {

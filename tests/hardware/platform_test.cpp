@@ -33,11 +33,11 @@ TEST(Platform, IntraNodeMessagesUseSharedMemory) {
     std::int64_t at = -1;
   } d{&e};
   p.transfer(0, 1, 10000,
-             Action{[](void* x, std::uint64_t) {
-                      auto* d = static_cast<Done*>(x);
-                      d->at = d->e->now().ps();
-                    },
-                    &d, 0});
+             ArrivalNotice{[](void* x, std::uint64_t, SimTime arrival) {
+                             auto* d = static_cast<Done*>(x);
+                             d->at = arrival.ps();
+                           },
+                           &d, 0});
   while (e.step()) {
   }
   EXPECT_EQ(d.at, 200000 + 1000000);  // 10 kB at 10 GB/s = 1 us

@@ -44,7 +44,13 @@ struct Loop {
   void start(int slot) {
     bench::FlowDraw f = bench::draw_flow(started++, slot, nodes);
     net->transfer(f.src, f.dst, f.bytes,
-                  Action{&Loop::delivered, this, static_cast<std::uint64_t>(slot)});
+                  ArrivalNotice{&Loop::arrives, this, static_cast<std::uint64_t>(slot)});
+  }
+  // The network tells the arrival when the last byte leaves; the slot's next flow starts when
+  // it has arrived.
+  static void arrives(void* self, std::uint64_t slot, SimTime arrival) {
+    auto* l = static_cast<Loop*>(self);
+    l->engine.schedule(arrival, Action{&Loop::delivered, self, slot});
   }
   static void delivered(void* self, std::uint64_t slot) {
     auto* l = static_cast<Loop*>(self);

@@ -3,6 +3,8 @@
 // delivered.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -18,13 +20,15 @@ struct Deliveries {
   runtime::Engine* engine;
   std::vector<std::int64_t> ps;
 
-  Action next() {
+  ArrivalNotice next() {
     ps.push_back(-1);
-    return Action{&Deliveries::record, this, ps.size() - 1};
+    return ArrivalNotice{&Deliveries::record, this, ps.size() - 1};
   }
-  static void record(void* self, std::uint64_t i) {
+  // The arrival is told when it is known, never after it.
+  static void record(void* self, std::uint64_t i, SimTime arrival) {
     auto* d = static_cast<Deliveries*>(self);
-    d->ps[i] = d->engine->now().ps();
+    EXPECT_LE(d->engine->now(), arrival);
+    d->ps[i] = arrival.ps();
   }
   std::int64_t last() const {
     std::int64_t m = -1;
@@ -52,10 +56,10 @@ struct DelayedTransfer {
   FlowNetwork* net;
   int src, dst;
   std::uint64_t bytes;
-  Action delivered;
+  ArrivalNotice arrived;
   static void start(void* self, std::uint64_t) {
     auto* d = static_cast<DelayedTransfer*>(self);
-    d->net->transfer(d->src, d->dst, d->bytes, d->delivered);
+    d->net->transfer(d->src, d->dst, d->bytes, d->arrived);
   }
 };
 
