@@ -451,11 +451,27 @@ void __wrap_HPL_pdfact(HPL_T_panel* PANEL) {
 
 enum { kMemoPanels = 8 }; /* panels whose results are kept: ranks run a few panels apart */
 
-/* The block of `ints` ints for `slot` in the shared cache `what`, one per NB and process count. */
+/* Where this rank last found each shared cache: naming a cache and looking it up at every call (a
+ * snprintf and a search by name) was 3% of a full-size Frontera run. */
+enum { kMemoBases = 8 };
+static struct MemoBase {
+  const char* what;
+  int nb, rows;
+  size_t ints;
+  int* base;
+} memo_bases[kMemoBases];
+
+/* The block of `ints` ints for `slot` in the shared cache `what`, one per NB, process count and
+ * size of an entry. */
 static int* memo_slot(const char* what, int nb, int rows, size_t ints, int slot) {
-  char name[96];
-  snprintf(name, sizeof name, "simmpi-hpl %s nb=%d rows=%d", what, nb, rows);
+  struct MemoBase* m = memo_bases;
+  for (; m < memo_bases + kMemoBases && m->base; ++m)
+    if (m->nb == nb && m->rows == rows && m->ints == ints && !strcmp(m->what, what))
+      return m->base + (size_t)slot * ints;
+  char name[128];
+  snprintf(name, sizeof name, "simmpi-hpl %s nb=%d rows=%d ints=%zu", what, nb, rows, ints);
   int* base = (int*)simmpi_process_state(name, (size_t)rows * kMemoPanels * ints * sizeof(int));
+  if (m < memo_bases + kMemoBases) *m = (struct MemoBase){what, nb, rows, ints, base};
   return base + (size_t)slot * ints;
 }
 
@@ -560,9 +576,8 @@ void __wrap_HPL_equil(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL,
    * right, IWORK (nprow + 1). */
   const size_t p = (size_t)nprow, per = 3 + p + 1;
   const size_t ints = 3 + (p + 1) + p * per;
-  char what[32]; /* one plan per slot, for the whole grid */
-  snprintf(what, sizeof what, "equil nprow=%d", nprow);
-  int* plan = memo_slot(what, nb, 1, ints, (PANEL->ia / nb) % kMemoPanels);
+  /* one plan per slot, for the whole grid (its size tells the grids apart) */
+  int* plan = memo_slot("equil", nb, 1, ints, (PANEL->ia / nb) % kMemoPanels);
   int* iplen = plan + 3;
   int* spreads = iplen + p + 1;
   if (!plan[0] || memcmp(iplen, IPLEN, (p + 1) * sizeof(int))) {
