@@ -521,13 +521,21 @@ void __wrap_HPL_plindx1(HPL_T_panel* PANEL, const int K, const int* IPID, int* I
   int* permu = ipmapm1 + p;
   int* iwork = permu + n;
   const size_t rows = (size_t)jb;
+  /* LINDXA, LINDXAU and PERMU are read only by the row-swap loops (HPL_dlaswp*), which model
+   * mode charges without running them: there they are not copied (2/3 of the bytes). */
+  const int swaps_run = simmpi_compute_executes();
   const struct {
     int* cached;
     int* caller;
     size_t ints;
-  } outputs[] = {{ipa, IPA, 1},         {lindxa, LINDXA, 2 * rows}, {lindxau, LINDXAU, 2 * rows},
-                 {iplen, IPLEN, p + 1}, {ipmap, IPMAP, p},          {ipmapm1, IPMAPM1, p},
-                 {permu, PERMU, rows},  {iwork, IWORK, 2 * rows}};
+  } outputs[] = {{ipa, IPA, 1},
+                 {lindxa, LINDXA, swaps_run ? 2 * rows : 0},
+                 {lindxau, LINDXAU, swaps_run ? 2 * rows : 0},
+                 {iplen, IPLEN, p + 1},
+                 {ipmap, IPMAP, p},
+                 {ipmapm1, IPMAPM1, p},
+                 {permu, PERMU, swaps_run ? rows : 0},
+                 {iwork, IWORK, 2 * rows}};
   const int hit = e[0] && e[1] == ia && e[2] == jb && e[3] == PANEL->ii && e[4] == PANEL->prow &&
                   e[5] == K && !memcmp(ipid, IPID, (size_t)K * sizeof(int));
   if (!hit) {
@@ -555,7 +563,71 @@ void __wrap_HPL_plindx1(HPL_T_panel* PANEL, const int K, const int* IPID, int* I
  * panel). So the first rank computes, as HPL_equil.c does, which process rows spread where with
  * which IWORK, the others reuse it, and every rank makes HPL's spreads in HPL's order. Exact:
  * the cached plan is used only when all of IPLEN is equal (in execute mode too), and a rank
- * whose slot holds another panel's plan still in use runs HPL_equil itself. */
+ * whose slot holds another panel's plan still in use runs HPL_equil itself. The plan also says
+ * which process rows send or receive anything in each spread: at P = 88 a rank takes part in
+ * only a few of its ~50 spreads per panel, and HPL_spreadT's loop through the others (nothing to
+ * move, and no broadcast to test once the next panel is in) was 6% of a full-size Frontera
+ * run's host time; those calls are left out, and IWORK ends as HPL's loop leaves it. */
+/* Whether process row `mydist` (in HPL_spreadT's numbering) sends or receives anything in
+ * HPL_spreadT(SIDE, SRCDIST, IPLEN): HPL_spreadT.c's loop with its messages left out. */
+static int spreadT_moves(const enum HPL_SIDE side, const int srcdist, int nprow,
+                         unsigned int mydist, const int* iplen) {
+  unsigned int ip2 = 1, mask = 1, mydist2;
+  int k, il, npm1, lbuf;
+  if (side == HplLeft) {
+    nprow = (npm1 = srcdist) + 1;
+    if (mydist > (unsigned int)srcdist || npm1 == 0) return 0;
+    for (k = npm1; k > 1; k >>= 1) {
+      ip2 <<= 1;
+      mask = (mask << 1) + 1;
+    }
+    mydist2 = (mydist = (unsigned int)npm1 - mydist);
+    il = npm1 - (int)ip2;
+    do {
+      mask ^= ip2;
+      if ((mydist & mask) == 0) {
+        lbuf = iplen[il + 1] - iplen[il - Mmin(il, (int)ip2)];
+        if (lbuf > 0 && ((mydist & ip2) || (int)(mydist ^ ip2) < nprow)) return 1;
+      }
+      if (mydist2 < ip2) {
+        ip2 >>= 1;
+        il += (int)ip2;
+      } else {
+        mydist2 -= ip2;
+        ip2 >>= 1;
+        il -= (int)ip2;
+      }
+    } while (ip2 > 0);
+    return 0;
+  }
+  npm1 = (nprow -= srcdist) - 1;
+  if (mydist < (unsigned int)srcdist || npm1 == 0) return 0;
+  for (k = npm1; k > 1; k >>= 1) {
+    ip2 <<= 1;
+    mask = (mask << 1) + 1;
+  }
+  mydist2 = (mydist -= (unsigned int)srcdist);
+  il = (int)ip2;
+  const int lgth = iplen[srcdist + nprow];
+  do {
+    mask ^= ip2;
+    if ((mydist & mask) == 0) {
+      k = il + (int)ip2;
+      lbuf = (k >= nprow ? lgth : iplen[srcdist + k]) - iplen[srcdist + il];
+      if (lbuf > 0 && ((mydist & ip2) || (int)(mydist ^ ip2) < nprow)) return 1;
+    }
+    if (mydist2 < ip2) {
+      ip2 >>= 1;
+      il -= (int)ip2;
+    } else {
+      mydist2 -= ip2;
+      ip2 >>= 1;
+      il += (int)ip2;
+    }
+  } while (ip2 > 0);
+  return 0;
+}
+
 void __real_HPL_equil(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL,
                       const enum HPL_TRANS TRANS, const int N, double* U, const int LDU, int* IPLEN,
                       const int* IPMAP, const int* IPMAPM1, int* IWORK);
@@ -573,8 +645,9 @@ void __wrap_HPL_equil(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL,
   } while (iprow < nprow && (ll == smin || ll == smax));
   if (iprow == nprow) return; /* balanced already */
   /* The plan: valid, spreads, ranks using it; IPLEN (nprow + 1); per spread: process row, left,
-   * right, IWORK (nprow + 1). */
-  const size_t p = (size_t)nprow, per = 3 + p + 1;
+   * right, IWORK (nprow + 1), and for each side whether each process row (by distance) moves
+   * anything (2 nprow). */
+  const size_t p = (size_t)nprow, per = 3 + p + 1 + 2 * p;
   const size_t ints = 3 + (p + 1) + p * per;
   /* one plan per slot, for the whole grid (its size tells the grids apart) */
   int* plan = memo_slot("equil", nb, 1, ints, (PANEL->ia / nb) % kMemoPanels);
@@ -613,16 +686,29 @@ void __wrap_HPL_equil(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL,
         ipcur += l;
         work[i + 1] = ipcur;
       }
+      int* moves = work + p + 1;
+      for (int side = 0; side < 2; side++)
+        for (int d = 0; d < nprow; d++)
+          moves[(size_t)side * p + (size_t)d] =
+              e[1 + side] &&
+              spreadT_moves(side == 0 ? HplLeft : HplRight, iprow, nprow, (unsigned int)d, work);
     }
     plan[0] = 1;
   }
   plan[2]++; /* in use: the spreads switch to other ranks, which must not replace it meanwhile */
   IWORK[nprow] = slen;
+  const size_t mydist = (size_t)IPMAPM1[PANEL->grid->myrow];
+  int copied = -1; /* the spread whose IWORK is in IWORK */
   for (int k = 0; k < plan[1]; k++) {
     const int* e = spreads + (size_t)k * per;
-    memcpy(IWORK, e + 3, (p + 1) * sizeof(int));
+    const int* moves = e + 3 + p + 1;
     for (int side = 0; side < 2; side++) {
       if (!e[1 + side]) continue;
+      /* HPL_spreadT would move nothing here, and test no broadcast */
+      if (TRANS == HplTrans && !moves[(size_t)side * p + mydist] && *IFLAG != HPL_KEEP_TESTING)
+        continue;
+      if (copied != k) memcpy(IWORK, e + 3, (p + 1) * sizeof(int));
+      copied = k;
       const enum HPL_SIDE where = side == 0 ? HplLeft : HplRight;
       if (TRANS == HplNoTrans)
         HPL_spreadN(PBCST, IFLAG, PANEL, where, N, U, LDU, e[0], IWORK, IPMAP, IPMAPM1);
@@ -630,6 +716,8 @@ void __wrap_HPL_equil(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL,
         HPL_spreadT(PBCST, IFLAG, PANEL, where, N, U, LDU, e[0], IWORK, IPMAP, IPMAPM1);
     }
   }
+  if (plan[1] > 0 && copied != plan[1] - 1) /* as HPL's loop leaves it */
+    memcpy(IWORK, spreads + (size_t)(plan[1] - 1) * per + 3, (p + 1) * sizeof(int));
   plan[2]--;
   for (int i = 0; i < nprow; i++) IPLEN[i] = i < ip ? i * smax : i * smin + ip;
 }
