@@ -555,21 +555,9 @@ void __wrap_HPL_plindx1(HPL_T_panel* PANEL, const int K, const int* IPID, int* I
   }
 }
 
-/* HPL_equil (equilibration, after the row-swap spread) evens out how many rows of U each process
- * row holds: for each process row holding rows outside its share, a loop over all process rows
- * works out the target distribution (IWORK) and HPL_spreadT moves the rows left and/or right. The
- * loop is O(P^2) per call on every rank, 8-9% of a full-size Frontera run's host time (P = 88),
- * and depends only on IPLEN (the rows each process row holds, the same on every rank for a
- * panel). So the first rank computes, as HPL_equil.c does, which process rows spread where with
- * which IWORK, the others reuse it, and every rank makes HPL's spreads in HPL's order. Exact:
- * the cached plan is used only when all of IPLEN is equal (in execute mode too), and a rank
- * whose slot holds another panel's plan still in use runs HPL_equil itself. The plan also says
- * which process rows send or receive anything in each spread: at P = 88 a rank takes part in
- * only a few of its ~50 spreads per panel, and HPL_spreadT's loop through the others (nothing to
- * move, and no broadcast to test once the next panel is in) was 6% of a full-size Frontera
- * run's host time; those calls are left out, and IWORK ends as HPL's loop leaves it. */
 /* Whether process row `mydist` (in HPL_spreadT's numbering) sends or receives anything in
- * HPL_spreadT(SIDE, SRCDIST, IPLEN): HPL_spreadT.c's loop with its messages left out. */
+ * HPL_spreadT(SIDE, SRCDIST, IPLEN): HPL_spreadT.c's loop with its messages left out, its two
+ * sides kept as HPL writes them, so that each can be checked line by line against HPL's. */
 static int spreadT_moves(const enum HPL_SIDE side, const int srcdist, int nprow,
                          unsigned int mydist, const int* iplen) {
   unsigned int ip2 = 1, mask = 1, mydist2;
@@ -628,6 +616,19 @@ static int spreadT_moves(const enum HPL_SIDE side, const int srcdist, int nprow,
   return 0;
 }
 
+/* HPL_equil (equilibration, after the row-swap spread) evens out how many rows of U each process
+ * row holds: for each process row holding rows outside its share, a loop over all process rows
+ * works out the target distribution (IWORK) and HPL_spreadT moves the rows left and/or right. The
+ * loop is O(P^2) per call on every rank, 8-9% of a full-size Frontera run's host time (P = 88),
+ * and depends only on IPLEN (the rows each process row holds, the same on every rank for a
+ * panel). So the first rank computes, as HPL_equil.c does, which process rows spread where with
+ * which IWORK, the others reuse it, and every rank makes HPL's spreads in HPL's order. Exact:
+ * the cached plan is used only when all of IPLEN is equal (in execute mode too), and a rank
+ * whose slot holds another panel's plan still in use runs HPL_equil itself. The plan also says
+ * which process rows send or receive anything in each spread: at P = 88 a rank takes part in
+ * only a few of its ~50 spreads per panel, and HPL_spreadT's loop through the others (nothing to
+ * move, and no broadcast to test once the next panel is in) was 6% of a full-size Frontera
+ * run's host time; those calls are left out, and IWORK ends as HPL's loop leaves it. */
 void __real_HPL_equil(HPL_T_panel* PBCST, int* IFLAG, HPL_T_panel* PANEL,
                       const enum HPL_TRANS TRANS, const int N, double* U, const int LDU, int* IPLEN,
                       const int* IPMAP, const int* IPMAPM1, int* IWORK);
