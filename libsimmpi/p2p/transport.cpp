@@ -132,6 +132,14 @@ void eager_arrived(void* msg, std::uint64_t, SimTime arrival);
 void rendezvous_start(void* msg, std::uint64_t);
 void rendezvous_delivered(void* msg, std::uint64_t, SimTime arrival);
 
+// Message `m`'s data is in receive `r` by `data_at`: the receive completes after its overhead,
+// and the message is done with.
+void finish_receive(World& w, Message* m, Request* r, SimTime data_at) {
+  r->msg = nullptr;
+  complete_request(w, r, data_at + w.params().recv_overhead);
+  delete m;
+}
+
 // Binds message `m` to receive `r` at the current time; both are out of their queues.
 void match(World& w, Message* m, Request* r) {
   m->recv = r;
@@ -151,11 +159,8 @@ void match(World& w, Message* m, Request* r) {
     unpack_into(w, r, m->payload.get(), m->bytes);
     m->payload.reset();
   }
-  if (m->data_at != SimTime::max()) {  // the payload is already in
-    r->msg = nullptr;
-    complete_request(w, r, runtime::max(m->data_at, w.now()) + w.params().recv_overhead);
-    delete m;
-  }
+  if (m->data_at != SimTime::max())  // the payload is already in
+    finish_receive(w, m, r, runtime::max(m->data_at, w.now()));
 }
 
 // The network tells a message's arrival as soon as it is known (hardware::ArrivalNotice), which
@@ -166,11 +171,7 @@ void eager_arrived(void* msg, std::uint64_t, SimTime arrival) {
   World& w = World::get();
   m->data_at = arrival;
   release_bsend_charge(w, m);  // the data has left the sender: its buffer space is free
-  if (Request* r = m->recv) {
-    r->msg = nullptr;
-    complete_request(w, r, arrival + w.params().recv_overhead);
-    delete m;
-  }
+  if (Request* r = m->recv) finish_receive(w, m, r, arrival);
 }
 
 void rendezvous_start(void* msg, std::uint64_t) {
@@ -189,9 +190,7 @@ void rendezvous_delivered(void* msg, std::uint64_t, SimTime arrival) {
     copy_from_sender(w, m->src_world, m->send, r);
   release_bsend_charge(w, m);
   if (m->send) complete_request(w, m->send, arrival);
-  r->msg = nullptr;
-  complete_request(w, r, arrival + w.params().recv_overhead);
-  delete m;
+  finish_receive(w, m, r, arrival);
 }
 
 }  // namespace
