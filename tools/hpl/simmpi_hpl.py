@@ -286,6 +286,16 @@ def report(tests, summary, mode, ranks, platform_name, src):
     if summary:
         print(f"simmpi-hpl: {summary.get('events', 0)} events; wall time "
               f"{summary.get('wall_s', 0):.2f} s, peak memory {summary.get('peak_mib', 0):.1f} MiB")
+    if summary.get("events") and len(tests) == 1:
+        # What a run costs per unit of HPL's work, whatever its size: HPL's main loop runs once
+        # per panel of NB columns on every rank (the whole run's events and wall time, setup and
+        # check included, so small runs look dearer).
+        t = tests[0]
+        rank_panels = -(-t.n // t.nb) * ranks
+        events, wall = summary["events"], summary.get("wall_s", 0.0)
+        print(f"simmpi-hpl: {-(-t.n // t.nb)} panels x {ranks} ranks: "
+              f"{events / rank_panels:.1f} events and {1e6 * wall / rank_panels:.1f} us of wall "
+              f"time per rank and panel ({1e6 * wall / events:.2f} us per event)")
     for t in tests:
         check = t.check if mode == "execute" else "unchecked"
         print(f"simmpi-hpl: result n={t.n} nb={t.nb} p={t.p} q={t.q} time_s={t.time_s:.6g} "
