@@ -240,12 +240,26 @@ static void release_panel_block(double* block, size_t bytes) {
   simmpi_shared_free(block);
 }
 
+/* simmpi-hpl --progress sets SIMMPI_HPL_PROGRESS: the process at (0, 0) of the grid says when
+ * each twentieth of the panels starts (HPL initializes each panel once), and simmpi-hpl adds the
+ * wall time and an estimate of what is left. Rank 0's own code prints it, with no MPI call and no
+ * clock read, so the simulation runs exactly as without. */
+static void report_progress(const HPL_T_grid* GRID, const HPL_T_pmat* A, const int JA) {
+  static int cached = -1;
+  if (GRID->iam != 0 || !env_switch("SIMMPI_HPL_PROGRESS", &cached)) return;
+  const int panels = (A->n + A->nb - 1) / A->nb, panel = JA / A->nb;
+  const int step = panels >= 20 ? panels / 20 : 1;
+  if (panel % step == 0 || panel == panels - 1)
+    fprintf(stderr, "simmpi-hpl: progress: panel %d of %d\n", panel + 1, panels);
+}
+
 void __real_HPL_pdpanel_init(HPL_T_grid* GRID, HPL_T_palg* ALGO, const int M, const int N,
                              const int JB, HPL_T_pmat* A, const int IA, const int JA, const int TAG,
                              HPL_T_panel* PANEL);
 void __wrap_HPL_pdpanel_init(HPL_T_grid* GRID, HPL_T_palg* ALGO, const int M, const int N,
                              const int JB, HPL_T_pmat* A, const int IA, const int JA, const int TAG,
                              HPL_T_panel* PANEL) {
+  report_progress(GRID, A, JA);
   __real_HPL_pdpanel_init(GRID, ALGO, M, N, JB, A, IA, JA, TAG, PANEL);
   if (!PANEL->WORK || !simmpi_is_shared(PANEL->WORK)) return;
   /* HPL broadcasts L1, DPIV and DINFO as one block (HPL_packL), so they stay together. */

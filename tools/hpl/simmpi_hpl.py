@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -38,7 +39,8 @@ GLUE_SWITCHES = {"explicit_fact": "SIMMPI_HPL_EXPLICIT_FACT",
                  "explicit_update": "SIMMPI_HPL_EXPLICIT_UPDATE",
                  "explicit_pack": "SIMMPI_HPL_EXPLICIT_PACK",
                  "model_swap": "SIMMPI_HPL_MODEL_SWAP",
-                 "model_bcast": "SIMMPI_HPL_MODEL_BCAST"}
+                 "model_bcast": "SIMMPI_HPL_MODEL_BCAST",
+                 "progress": "SIMMPI_HPL_PROGRESS"}
 USAGE_EPILOG = """
 The sources: --source takes HPL 2.x (e.g. the official hpl-2.3.tar.gz, which has its own main)
 or hpcc (whose hpl/ directory is HPL 2.x with an HPL_main entry point), as a tarball or a
@@ -98,6 +100,9 @@ def parse_args(argv):
     p.add_argument("--detailed-timing", action="store_true",
                    help="build HPL with -DHPL_DETAILED_TIMING: HPL prints the time of its "
                         "phases (rfact, pfact, mxswp, update, laswp, up tr sv)")
+    p.add_argument("--progress", action="store_true",
+                   help="say when each twentieth of HPL's panels starts, with the wall time so "
+                        "far and an estimate of the rest (the simulation is unchanged)")
     p.add_argument("--build-dir", help="where to build (default: in the cache)")
     p.add_argument("--run-dir", help="where to run (default: a fresh temporary directory)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel compilations")
@@ -248,10 +253,14 @@ def run(exe, src, dat, ranks, platform, args):
         proc = subprocess.Popen(cmd, cwd=run_dir, stdout=out, stderr=subprocess.PIPE, text=True,
                                 env=env)
         stderr = []
+        started = time.monotonic()
         for line in proc.stderr:
             stderr.append(line)
             if line.startswith("simmpi: heartbeat:"):
                 print(line, end="", file=sys.stderr, flush=True)
+            progress = re.match(r"simmpi-hpl: progress: panel (\d+) of (\d+)", line)
+            if progress:
+                print_progress(*map(int, progress.groups()), time.monotonic() - started)
         status = proc.wait()
         out.seek(0)
         stdout = out.read()
@@ -260,6 +269,17 @@ def run(exe, src, dat, ranks, platform, args):
     if not args.run_dir:
         shutil.rmtree(run_dir, ignore_errors=True)
     return text, "".join(stderr), status
+
+
+def print_progress(panel, panels, wall_s):
+    """One --progress line: the panels before this one took wall_s; the rest, at that rate (the
+    host time per panel changes little over a run; an estimate all the same)."""
+    def hours(s):
+        return f"{s:.0f} s" if s < 600 else f"{s / 3600:.1f} h"
+    done = panel - 1
+    rest = f", about {hours(wall_s / done * (panels - done))} to go" if done else ""
+    print(f"simmpi-hpl: panel {panel} of {panels} ({100 * done // panels}% done), "
+          f"{hours(wall_s)} of wall time{rest}", file=sys.stderr, flush=True)
 
 
 def simulator_summary(stderr):
