@@ -274,12 +274,14 @@ def run(exe, src, dat, ranks, platform, args):
 def print_progress(panel, panels, wall_s):
     """One --progress line: the panels before this one took wall_s; the rest, at that rate (the
     host time per panel changes little over a run; an estimate all the same)."""
-    def hours(s):
-        return f"{s:.0f} s" if s < 600 else f"{s / 3600:.1f} h"
+    def duration(s):
+        if s < 120:
+            return f"{s:.0f} s"
+        return f"{s / 60:.0f} min" if s < 7200 else f"{s / 3600:.1f} h"
     done = panel - 1
-    rest = f", about {hours(wall_s / done * (panels - done))} to go" if done else ""
+    rest = f", about {duration(wall_s / done * (panels - done))} to go" if done else ""
     print(f"simmpi-hpl: panel {panel} of {panels} ({100 * done // panels}% done), "
-          f"{hours(wall_s)} of wall time{rest}", file=sys.stderr, flush=True)
+          f"{duration(wall_s)} of wall time{rest}", file=sys.stderr, flush=True)
 
 
 def simulator_summary(stderr):
