@@ -313,9 +313,10 @@ def report(tests, summary, mode, ranks, platform_name, src):
         # per panel of NB columns on every rank (the whole run's events and wall time, setup and
         # check included, so small runs look dearer).
         t = tests[0]
-        rank_panels = -(-t.n // t.nb) * ranks
+        panels = -(-t.n // t.nb)
+        rank_panels = panels * ranks
         events, wall = summary["events"], summary.get("wall_s", 0.0)
-        print(f"simmpi-hpl: {-(-t.n // t.nb)} panels x {ranks} ranks: "
+        print(f"simmpi-hpl: {panels} panels x {ranks} ranks: "
               f"{events / rank_panels:.1f} events and {1e6 * wall / rank_panels:.1f} us of wall "
               f"time per rank and panel ({1e6 * wall / events:.2f} us per event)")
     for t in tests:
