@@ -10,12 +10,15 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
+#include "hardware/compute/compute_model.hpp"
 #include "hardware/platform.hpp"
 #include "libsimmpi/comm/comm_objects.hpp"
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/info/info_objects.hpp"
 #include "libsimmpi/launch/launch_options.hpp"
+#include "libsimmpi/launch/own_time_setup.hpp"
 #include "libsimmpi/launch/platform_presets.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
 #include "libsimmpi/p2p/matched_messages.hpp"
@@ -38,9 +41,22 @@ UserMain g_user_main = nullptr;
 // inside ranks. Every rank then starts with constructed streams of its own.
 const std::ios_base::Init g_streams_constructed;
 
+// The platform file, then the assignments of $SIMMPI_SET (space-separated key=value, for
+// settings a user wants in every run, e.g. SIMMPI_SET=runtime.host_time=ignore), then --set.
 runtime::Config load_config(const LaunchOptions& o) {
   runtime::Config config;
   if (!o.platform.empty()) config.load_file(find_platform_file(o.platform));
+  if (const char* env = std::getenv("SIMMPI_SET")) {
+    std::istringstream words(env);
+    for (std::string a; words >> a;) {
+      auto eq = a.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw ConfigError("SIMMPI_SET: \"" + a +
+                          "\": expected key=value, e.g. "
+                          "SIMMPI_SET=runtime.host_time=ignore");
+      config.set_value(a.substr(0, eq), a.substr(eq + 1), "SIMMPI_SET");
+    }
+  }
   for (const std::string& s : o.sets) config.set(s);
   return config;
 }
@@ -148,8 +164,9 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
                                              runtime::ProgramImage::instance(), o.ranks);
   bool private_globals = privatizer->is_private();
   runtime::Scheduler sched(engine, o.ranks, so, std::move(privatizer));
-  if (config.text("runtime.host_time") == "measure")
-    sched.measure_host_time(config.real("runtime.host_time_scale"));
+  OwnTimeNote own_note;
+  if (auto own = make_own_time(config, platform.compute().cpu().node(), o, own_note))
+    sched.measure_own_time(std::move(own));
   if (config.flag("runtime.report_switches")) sched.count_switches_by_call();
   World world(sched, platform, config, o.ranks);
   CommObjects comm_objects(o.ranks);
@@ -162,9 +179,12 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);
   sched.run();
   platform.finish();
+  if (sched.own_time()) sched.own_time()->finish();
   std::fflush(nullptr);
-  if (!o.quiet)
+  if (!o.quiet) {
     print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, progress.peak);
+    print_own_time_summary(sched, own_note);
+  }
   if (config.flag("runtime.report_switches")) print_switches(sched);
   sched.privatizer().restore_global();
   return 0;

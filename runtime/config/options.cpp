@@ -86,16 +86,42 @@ const std::vector<OptionSpec>& option_registry() {
        "At the end, print how many times ranks were switched to, by the call each was in: where "
        "a run's events (and most of its wall time) go.",
        {}, 0, 1},
-      {"runtime.host_time", Kind::Choice, "ignore",
-       "What the program's own code between MPI and BLAS calls costs in simulated time.",
-       {{"ignore", "nothing: only MPI, BLAS and SIMMPI_COMPUTE/SIMMPI_SLEEP calls take time (runs "
-                   "are reproducible bit for bit)"},
-        {"measure", "the host CPU time the rank spends there (thread CPU time, excluding the "
-                    "simulator's own), times runtime.host_time_scale; runs then vary slightly"}}},
-      {"runtime.host_time_scale", Kind::Real, "1.0",
-       "With runtime.host_time = measure: simulated seconds per host CPU second, i.e. how much "
-       "slower (above 1) or faster (below 1) the simulated core is than this host's.",
-       {}, 0, 1e6},
+      {"runtime.host_time", Kind::Choice, "measure",
+       "What the program's own code between MPI and BLAS calls costs in simulated time "
+       "(docs/compute_time.md).",
+       {{"measure", "the host time each rank spends there (the simulator's own work excluded), "
+                    "translated to the node's CPU (runtime.host_time_scale); the summary says how "
+                    "much of the predicted time it is. Measured runs vary slightly; "
+                    "runtime.host_time_record and runtime.host_time_replay make them identical"},
+        {"ignore", "nothing: only MPI, BLAS and SIMMPI_COMPUTE/SIMMPI_SLEEP calls take time (runs "
+                   "are reproducible bit for bit)"}}},
+      {"runtime.host_time_scale", Kind::Text, "auto",
+       "Simulated seconds per host second of the program's own code. auto: the ratio of this "
+       "host's core (measured once and cached, see runtime.host_calibration) to the node's, "
+       "as runtime.host_time_bound says; or a positive number, e.g. 1.5 when the simulated "
+       "core is known to be 1.5 times slower than this host's."},
+      {"runtime.host_time_bound", Kind::Choice, "clock",
+       "With runtime.host_time_scale = auto: what limits the program's own code, which decides "
+       "the host-to-node ratio.",
+       {{"clock", "the core clock (host clock / node.frequency): scalar, in-cache code with the "
+                  "same instructions per cycle on both"},
+        {"flops", "the floating-point peak (host core peak / node.avx512_frequency x "
+                  "node.flops_per_cycle): vectorized arithmetic near peak"},
+        {"memory", "memory bandwidth (host core bandwidth / the node's per core with all its "
+                   "cores streaming): stencils, sparse and streaming code"}}},
+      {"runtime.host_time_record", Kind::Text, "",
+       "With runtime.host_time = measure: write every rank's measured bursts of own code to this "
+       "file (a compute profile), for runtime.host_time_replay."},
+      {"runtime.host_time_replay", Kind::Text, "",
+       "Charge the program's own code from this compute profile (written by "
+       "runtime.host_time_record) instead of measuring it: the same program, arguments and "
+       "ranks give byte-identical results; a run that takes another path is stopped and the "
+       "first rank and burst that differ are named."},
+      {"runtime.host_calibration", Kind::Choice, "cached",
+       "The measurement of this host's core that runtime.host_time_scale = auto uses.",
+       {{"cached", "measure once (under a second) and reuse the cached figures "
+                   "($SIMMPI_CACHE_DIR, else ~/.cache/simmpi, host-<name>.toml)"},
+        {"refresh", "measure again and replace the cached figures"}}},
 
       // --- node: ranks per node and the intra-node message path ---
       {"node.count", Kind::Integer, "0",

@@ -65,6 +65,9 @@ int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, 
   // The generation keeps counting across reuses, so resumes meant for the previous user are stale.
   p->owner_ = owner;
   p->role_ = std::move(role);
+  p->ordinal_ = -1;
+  p->library_depth_ = 1;  // the library's own work: no program code to measure
+  p->own_ = OwnTime::State{};
   p->finished_ = false;
   p->blocked_ = false;
   p->exit_status_ = 0;
@@ -108,29 +111,51 @@ void Scheduler::resume_action(void* self, std::uint64_t id_and_generation) {
   s->resume(p);
 }
 
+int Scheduler::spawn_program_thread(int owner, std::string role, Fiber::Entry entry, void* arg) {
+  const int id = spawn_auxiliary(owner, std::move(role), entry, arg);
+  Process& p = process(id);
+  if (threads_started_.empty()) threads_started_.assign(static_cast<std::size_t>(rank_count_), 0);
+  p.ordinal_ = ++threads_started_[static_cast<std::size_t>(owner)];
+  p.library_depth_ = 0;
+  return id;
+}
+
 void Scheduler::fiber_main(void* arg) {
   auto* p = static_cast<Process*>(arg);
-  p->cpu_mark_ns_ = host_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+  auto* s = instance_;
+  if (s->own_time_ && p->library_depth_ == 0) s->own_time_->start(p->own_);
   p->entry_(p->arg_);
 }
 
-void Scheduler::measure_host_time(double scale) {
-  host_time_scale_ = scale;
+void Scheduler::measure_own_time(std::unique_ptr<OwnTime> own_time) {
+  own_time_ = std::move(own_time);
 }
 
 void Scheduler::enter_library() {
   Process* p = current_;
-  if (!p || p->library_depth_++ > 0 || host_time_scale_ <= 0) return;
-  // Every fiber runs on this one thread and switches only inside library calls, so the thread's
-  // CPU time since the mark was spent in this process's own code.
-  std::int64_t own_ns = host_clock_ns(CLOCK_THREAD_CPUTIME_ID) - p->cpu_mark_ns_;
-  sleep_lazily(SimTime::from_seconds(static_cast<double>(own_ns) * 1e-9 * host_time_scale_));
+  if (!p || p->library_depth_++ > 0 || !own_time_) return;
+  // Every fiber runs on this one thread and switches only inside library calls, so the time
+  // since the process left the library was spent in its own code.
+  sleep_lazily(own_time_->end_burst(p->own_, p->current_call ? p->current_call : "(end)", p->owner_,
+                                    p->ordinal_));
 }
 
 void Scheduler::leave_library() {
   Process* p = current_;
-  if (!p || --p->library_depth_ > 0 || host_time_scale_ <= 0) return;
-  p->cpu_mark_ns_ = host_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+  if (!p || --p->library_depth_ > 0 || !own_time_) return;
+  own_time_->start(p->own_);
+}
+
+void Scheduler::pause_own_time() {
+  Process* p = current_;
+  if (p && p->library_depth_ == 0 && own_time_) own_time_->pause(p->own_);
+}
+
+void Scheduler::resume_own_time(std::int64_t host_ns) {
+  Process* p = current_;
+  if (!p || p->library_depth_ != 0 || !own_time_) return;
+  own_time_->add_host_ns(p->own_, host_ns);
+  own_time_->start(p->own_);
 }
 
 void Scheduler::count_switch(const Process& p) {

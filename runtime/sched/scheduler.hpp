@@ -22,6 +22,7 @@
 #include "runtime/core/engine.hpp"
 #include "runtime/fiber/fiber.hpp"
 #include "runtime/fiber/stack_pool.hpp"
+#include "runtime/host_time/own_time.hpp"
 #include "runtime/privatize/privatizer.hpp"
 
 namespace simmpi::runtime {
@@ -50,6 +51,11 @@ class Process {
   // process. The owner's globals are live while it runs.
   int owner() const { return owner_; }
   bool is_auxiliary() const { return !role_.empty(); }
+  // 0 for a rank, k for its k-th program thread (Scheduler::spawn_program_thread), -1 for the
+  // library's auxiliary processes, which run no program code.
+  int ordinal() const { return ordinal_; }
+  // The host time and simulated cost of its own code so far (runtime.host_time = measure).
+  const OwnTime::State& own_time() const { return own_; }
   // For reports: "rank 3", or "rank 3's <role>" for an auxiliary process.
   std::string name() const;
   bool is_finished() const { return finished_; }
@@ -73,9 +79,10 @@ class Process {
   bool finished_ = false;
   bool blocked_ = false;
   bool idle_poll_resume_ = false;  // its pending resume ends an idle poll
+  int ordinal_ = 0;
   int library_depth_ = 0;
   SimTime owed_;                      // charged lazily, not yet slept (see Scheduler::sleep_lazily)
-  std::int64_t cpu_mark_ns_ = 0;      // host CPU clock when it last left library code
+  OwnTime::State own_;                // its own code's measurement
   SimTime wake_at_ = SimTime::max();  // the pending resume event, if any
   std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
   int exit_status_ = 0;
@@ -138,12 +145,19 @@ class Scheduler {
   // `entry` returns; `role` names it in reports ("rank 3's <role>"). Returns its id. May be
   // called from a process or from an event; does not switch.
   int spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, void* arg);
+  // Like spawn_auxiliary, for a thread the program starts in rank `owner` (pthread_create): it
+  // runs program code, so its own time is measured and charged like a rank's, on its own
+  // simulated clock (it starts at the owner's). Its ordinal is 1 for the owner's first thread,
+  // 2 for the next... (a compute profile keeps one stream per thread). Does not switch.
+  int spawn_program_thread(int owner, std::string role, Fiber::Entry entry, void* arg);
   // Runs the engine until it is empty. Ends the program with a report on deadlock.
   void run();
 
-  // Host-time measurement (runtime.host_time = measure): the host CPU time a process spends in
-  // its own code, between library calls, becomes simulated time times `scale`. Off by default.
-  void measure_host_time(double scale);
+  // Host-time measurement (runtime.host_time = measure): the host time a process spends in its
+  // own code, between library calls, becomes simulated time (see OwnTime). Off until called.
+  void measure_own_time(std::unique_ptr<OwnTime> own_time);
+  // nullptr when the program's own code costs nothing.
+  OwnTime* own_time() { return own_time_.get(); }
   // Counts the resumptions of processes (a run's context switches) by the call each process was
   // in, to see where a run's events go (runtime.report_switches). Off by default: one branch per
   // switch when off.
@@ -157,6 +171,13 @@ class Scheduler {
   // charges the process's own code since the last leave_library() when measuring; it may yield.
   void enter_library();
   void leave_library();
+  // Around a stretch of the running process's own code whose host time is not what it costs on
+  // the simulated node (an OpenMP region, which runs on the host's cores but costs its critical
+  // path on the node's): pause_own_time() stops measuring, resume_own_time(host_ns) goes on and
+  // adds `host_ns` of host time as if measured (it is scaled like the rest). No-ops when the
+  // own time is not measured. Never yield.
+  void pause_own_time();
+  void resume_own_time(std::int64_t host_ns);
   // The running process, or nullptr when the scheduler itself runs (an event handler).
   Process* current() { return current_; }
   // Lets simulated time pass until `t`. Switches only if something else is due first. The
@@ -268,7 +289,8 @@ class Scheduler {
   std::vector<std::unique_ptr<StackPool>> aux_stacks_;  // 64 stacks each
   Process* current_ = nullptr;
   std::size_t idle_poll_resumes_ = 0;
-  double host_time_scale_ = 0;  // 0: host time ignored
+  std::unique_ptr<OwnTime> own_time_;  // null: the program's own code costs nothing
+  std::vector<int> threads_started_;   // program threads each rank has started
   bool count_switches_ = false;
   std::vector<std::pair<const char*, std::uint64_t>> switch_counts_;  // by call name pointer
   ExitHook exit_hook_;
