@@ -85,18 +85,21 @@ SimTime enqueue(const Context& c, CUstream_st& s, hardware::GpuDevice::Engine en
 
 SimTime host_now() {
   auto* s = runtime::Scheduler::instance();
+  runtime::ScopedLibraryCall library(*s, "a CUDA call");  // the rank's own code ends here
   s->settle();
   return s->engine().now();
 }
 
 void host_spend(SimTime d) {
   auto* s = runtime::Scheduler::instance();
+  runtime::ScopedLibraryCall library(*s, "a CUDA call");  // the rank's own code ends here
   s->settle();
   s->sleep_until(s->engine().now() + d);
 }
 
 void host_wait_until(SimTime t) {
   auto* s = runtime::Scheduler::instance();
+  runtime::ScopedLibraryCall library(*s, "a CUDA call");  // the rank's own code ends here
   s->settle();
   if (t > s->engine().now()) s->sleep_until(t);
 }

@@ -20,8 +20,10 @@ int init(const char* name, int required, int* provided) {
   if (st.initialized)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI is already initialized on this rank");
   st.initialized = true;
-  // Ranks are fibers: one runs at a time, so every level up to MPI_THREAD_MULTIPLE holds as long
-  // as the program does not start threads of its own.
+  st.main_process = call.world.scheduler().current()->id();
+  // Every level up to MPI_THREAD_MULTIPLE holds: the threads a rank starts are fibers of the
+  // rank (launch/thread_interpose.cpp), and a fiber blocked in MPI blocks only itself. ApiCall
+  // enforces the lower levels.
   st.thread_level = required < MPI_THREAD_SINGLE     ? MPI_THREAD_SINGLE
                     : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
                                                      : required;
@@ -87,8 +89,13 @@ int MPI_Query_thread(int* provided) {
   return MPI_SUCCESS;
 }
 
+// May be called from any thread at any level (MPI-3.1 12.4.3). The main thread is the one that
+// initialized MPI; before that, the rank's own fiber.
 int MPI_Is_thread_main(int* flag) {
-  *flag = 1;
+  ApiCall call("MPI_Is_thread_main", ApiCall::Needs::Nothing);
+  const RankState& st = call.world.rank(call.rank);
+  const simmpi::runtime::Process& me = *call.world.scheduler().current();
+  *flag = st.main_process >= 0 ? me.id() == st.main_process : me.ordinal() == 0;
   return MPI_SUCCESS;
 }
 
@@ -138,6 +145,7 @@ double MPI_Wtick(void) {
 
 double simmpi_now(void) {
   World& w = World::get();
+  simmpi::runtime::ScopedLibraryCall library(w.scheduler(), "simmpi_now");
   w.scheduler().settle();  // the calling rank's own time, its computations included
   return w.now().seconds();
 }

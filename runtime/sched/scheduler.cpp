@@ -68,6 +68,7 @@ int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, 
   p->ordinal_ = -1;
   p->library_depth_ = 1;  // the library's own work: no program code to measure
   p->own_ = OwnTime::State{};
+  p->started_ = false;
   p->finished_ = false;
   p->blocked_ = false;
   p->exit_status_ = 0;
@@ -207,7 +208,13 @@ void Scheduler::resume(Process& p) {
   }
   privatizer_->activate(p.owner_);
   current_ = &p;
+  // A process that switched out in its own code (outside any library call) has its measurement
+  // paused meanwhile: the host time in between is other processes' and the simulator's.
+  const bool measured = own_time_ && p.library_depth_ == 0;
+  if (measured && p.started_) own_time_->start(p.own_);
+  p.started_ = true;
   p.fiber_->resume();
+  if (own_time_ && p.library_depth_ == 0 && !p.fiber_->finished()) own_time_->pause(p.own_);
   current_ = nullptr;
   if (!stack_intact(p)) report_stack_overflow(*this, p);
   if (p.fiber_->finished() && !p.finished_) {

@@ -83,6 +83,7 @@ class Process {
   int library_depth_ = 0;
   SimTime owed_;                      // charged lazily, not yet slept (see Scheduler::sleep_lazily)
   OwnTime::State own_;                // its own code's measurement
+  bool started_ = false;              // its fiber has run
   SimTime wake_at_ = SimTime::max();  // the pending resume event, if any
   std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
   int exit_status_ = 0;
@@ -296,6 +297,28 @@ class Scheduler {
   ExitHook exit_hook_;
   void (*progress_hook_)(void*) = nullptr;
   void* progress_ctx_ = nullptr;
+};
+
+// A call into the simulator made outside MPI's entry points (a clock read, a sleep, a compute
+// charge), for the measurement of the process's own code: the program's burst ends where it
+// starts (Scheduler::enter_library) and a new one begins where it ends; `name` ends the burst
+// in compute profiles and reports. Only from inside a process.
+class ScopedLibraryCall {
+ public:
+  ScopedLibraryCall(Scheduler& s, const char* name) : s_(s), saved_(s.current()->current_call) {
+    if (!saved_) s.current()->current_call = name;
+    s.enter_library();
+  }
+  ~ScopedLibraryCall() {
+    s_.leave_library();
+    s_.current()->current_call = saved_;
+  }
+  ScopedLibraryCall(const ScopedLibraryCall&) = delete;
+  ScopedLibraryCall& operator=(const ScopedLibraryCall&) = delete;
+
+ private:
+  Scheduler& s_;
+  const char* saved_;
 };
 
 }  // namespace simmpi::runtime
