@@ -19,6 +19,7 @@
 #include <string>
 
 #include "hardware/compute/compute_model.hpp"
+#include "hardware/compute/host_model.hpp"
 #include "runtime/config/config.hpp"
 #include "runtime/config/units.hpp"
 #include "runtime/core/error.hpp"
@@ -91,7 +92,7 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-// "cpu MHz", "model name" and "flags" of the first processor in /proc/cpuinfo.
+// "model name" and the other fields of the first processor in /proc/cpuinfo.
 std::map<std::string, std::string> cpuinfo() {
   std::map<std::string, std::string> info;
   std::ifstream in("/proc/cpuinfo");
@@ -103,17 +104,6 @@ std::map<std::string, std::string> cpuinfo() {
     info[key] = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
   }
   return info;
-}
-
-// Double-precision flops per cycle of one core, from its widest FMA.
-double flops_per_cycle_of(const std::string& flags) {
-  auto has = [&](const char* f) {
-    return (" " + flags + " ").find(std::string(" ") + f + " ") != std::string::npos;
-  };
-  if (has("avx512f")) return 32;
-  if (has("avx2") && has("fma")) return 16;
-  if (has("avx")) return 8;
-  return 4;
 }
 
 struct KernelResult {
@@ -173,10 +163,10 @@ void write_platform(const Options& o, int cores, double freq, double fpc, double
   std::ofstream out(o.platform);
   out << "# This host as a simmpi node, written by simmpi-calibrate: one rank per core, the\n"
       << "# setting the profile was measured in.\n[node]\nsockets = 1\ncores_per_socket = " << cores
-      << "\nfrequency = \"" << fmt("%.4gGHz", freq / 1e9) << "\"\navx512_frequency = \""
-      << fmt("%.4gGHz", freq / 1e9) << "\"\nflops_per_cycle = " << fpc << "\nmemory_bw = \""
-      << fmt("%.4gGB/s", cores * core_bw / 1e9) << "\"\ncore_memory_bw = \""
-      << fmt("%.4gGB/s", core_bw / 1e9) << "\"\ncores_per_rank = 1\n\n[blas]\nprofile = \""
+      << "\nfrequency = \"" << fmt("%.7gGHz", freq / 1e9) << "\"\navx512_frequency = \""
+      << fmt("%.7gGHz", freq / 1e9) << "\"\nflops_per_cycle = " << fmt("%.7g", fpc)
+      << "\nmemory_bw = \"" << fmt("%.7gGB/s", cores * core_bw / 1e9) << "\"\ncore_memory_bw = \""
+      << fmt("%.7gGB/s", core_bw / 1e9) << "\"\ncores_per_rank = 1\n\n[blas]\nprofile = \""
       << profile << "\"\n";
   if (!out) throw ConfigError("cannot write " + o.platform);
 }
@@ -220,9 +210,12 @@ int run(const Options& o) {
   bool raised = setpriority(PRIO_PROCESS, 0, -10) == 0;
   auto info = cpuinfo();
   std::string core = init_host_blas();
-  double freq = o.frequency_hz > 0 ? o.frequency_hz : std::atof(info["cpu MHz"].c_str()) * 1e6;
-  double fpc = o.flops_per_cycle > 0 ? o.flops_per_cycle : flops_per_cycle_of(info["flags"]);
-  if (!(freq > 0)) throw ConfigError("cannot read the clock from /proc/cpuinfo; pass --frequency");
+  // The host's core as a simulated program's own code is translated from (the cached host
+  // model, runtime.host_time_scale = auto): with these figures in the platform, a program's own
+  // code on this host's platform is charged exactly its measured host time.
+  const hardware::HostModel host = hardware::HostModel::load_or_measure(false);
+  double freq = o.frequency_hz > 0 ? o.frequency_hz : host.clock_hz;
+  double fpc = o.flops_per_cycle > 0 ? o.flops_per_cycle : host.core_flops / host.clock_hz;
   int cores = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
   std::printf(
       "host: %s, %d cores, %.4g GHz, %g flops/cycle; BLAS: OpenBLAS (%s kernels), 1 "
@@ -237,9 +230,9 @@ int run(const Options& o) {
   for (std::size_t p = 0; p < plans.size(); ++p)
     for (std::size_t i = 0; i < plans[p].cases.size(); ++i)
       std::printf("  %-28s %12.3f us\n", plans[p].cases[i].label.c_str(), times[p][i] * 1e6);
-  // The reference bandwidth: the largest memcpy (2 bytes moved per byte copied).
-  const KernelPlan& mem = plans.back();
-  double core_bw = mem.cases.back().task.bytes / times.back().back();
+  // The reference bandwidth: the host model's triad (the largest memcpy measures the same
+  // within a few percent; one figure keeps the platform and the host model consistent).
+  double core_bw = host.core_memory_Bps;
   double peak = freq * fpc;
   hardware::EfficiencyProfile profile;
   profile.description = info["model name"] + ", OpenBLAS " + core + " kernels, 1 thread, " +
