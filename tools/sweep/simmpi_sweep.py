@@ -6,6 +6,9 @@
 #   simmpi-sweep --vary network.link_bw=100Gbps,200Gbps,400Gbps -- ./app.sim -n 64
 #   simmpi-sweep --vary network.link_bw=100Gbps,200Gbps --vary-option platform=frontera,pupmaya \
 #       --relative -- simmpi-hpl --n 200000 --nb 384 --ranks 1024
+# The program's own code (runtime.host_time = measure, the default) is measured once per
+# combination of command options, in the first run, and replayed from that compute profile in
+# the others, so the runs differ only by the varied values, not by host noise.
 import argparse
 import csv
 import itertools
@@ -64,6 +67,9 @@ def parse_args(argv):
     p.add_argument("--relative", action="store_true",
                    help="plot each series relative to its first point")
     p.add_argument("--title", help="the plot's title")
+    p.add_argument("--measure-each", action="store_true",
+                   help="measure the program's own code in every run instead of recording it "
+                        "once and replaying it (runs then differ by host noise too)")
     p.add_argument("command", nargs=argparse.REMAINDER)
     args = p.parse_args(argv)
     if args.command and args.command[0] == "--":
@@ -110,8 +116,11 @@ def figures(stdout, stderr):
     return out
 
 
-def run_point(base, point):
+def run_point(base, point, compute=None):
+    """compute: ("record" or "replay", profile path) for the program's own code, or None."""
     cmd = command_for(base, point)
+    if compute:
+        cmd = cmd[:1] + ["--set", f"runtime.host_time_{compute[0]}={compute[1]}"] + cmd[1:]
     r = subprocess.run(cmd, capture_output=True, text=True)
     result = figures(r.stdout, r.stderr)
     result["status"] = r.returncode
@@ -143,12 +152,45 @@ def series(axes, points, results, metric, relative):
     return out
 
 
+def run_all(args, points):
+    """Runs every point; unless --measure-each, the first run of each combination of command
+    options records the program's own compute and the others replay it."""
+    if args.measure_each:
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            return list(pool.map(lambda p: run_point(args.command, p), points))
+    results = [None] * len(points)
+    groups = {}
+    for i, point in enumerate(points):
+        groups.setdefault(tuple(v for kind, _, v in point if kind == "option"), []).append(i)
+    profiles = {}
+    for g, (options, members) in enumerate(groups.items()):
+        path = str(Path(f"{args.out}.compute{g}.prof").resolve())
+        Path(path).unlink(missing_ok=True)
+        results[members[0]] = run_point(args.command, points[members[0]], ("record", path))
+        # No profile when the program's own code is not charged (runtime.host_time = ignore,
+        # simmpi-hpl's model mode): then there is nothing to replay.
+        profiles[options] = path if Path(path).exists() else None
+    rest = [i for i in range(len(points)) if results[i] is None]
+
+    def replay(i):
+        profile = profiles[tuple(v for kind, _, v in points[i] if kind == "option")]
+        return run_point(args.command, points[i], ("replay", profile) if profile else None)
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for i, r in zip(rest, pool.map(replay, rest)):
+            results[i] = r
+    if any(profiles.values()):
+        print(f"simmpi-sweep: the program's own compute was measured once per command "
+              f"({', '.join(p for p in profiles.values() if p)}) and replayed in the other runs "
+              f"(--measure-each to measure every run)", file=sys.stderr)
+    return results
+
+
 def main(argv):
     args = parse_args(argv)
     axes, points = grid(args)
     print(f"simmpi-sweep: {len(points)} runs, {args.jobs} at a time", file=sys.stderr)
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda p: run_point(args.command, p), points))
+    results = run_all(args, points)
     metric = args.metric
     if metric == "auto":
         metric = "gflops" if any("gflops" in r for r in results) else "time"
