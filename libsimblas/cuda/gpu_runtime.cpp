@@ -46,7 +46,7 @@ State& state() {
 bool context(Context* out) {
   hardware::ComputeModel* model = running_model();
   if (!model || model->gpu().spec().count == 0) return false;
-  int rank = runtime::Scheduler::instance()->current()->id();
+  int rank = runtime::Scheduler::instance()->current()->owner();  // a thread's is its rank's
   RankGpu& g = state().ranks[rank];
   if (g.default_streams.empty())
     for (int d = 0; d < model->gpu().spec().count; ++d)

@@ -3,7 +3,9 @@
 #include "libsimmpi/core/api_call.hpp"
 
 #include <cstdarg>
+#include <cstring>
 
+#include "libsimmpi/launch/fiber_threads.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
@@ -45,6 +47,23 @@ constexpr ErrorClass kClasses[] = {
     {MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY", "key not in the info object"},
 };
 
+World& world_of_call(const char* name) {
+  if (!on_simulation_thread())
+    fatal(1, strprintf("%s called from a thread that is not a rank's: OpenMP worker threads run "
+                       "on the host, outside the simulation; call MPI from outside the parallel "
+                       "region, from its master thread, or from a pthread of the rank",
+                       name));
+  return World::get();
+}
+
+// The calls any thread may make at any thread level (MPI-3.1 12.4.3 and 8.7).
+bool is_any_thread_call(const char* name) {
+  for (const char* c :
+       {"MPI_Initialized", "MPI_Finalized", "MPI_Query_thread", "MPI_Is_thread_main"})
+    if (std::strcmp(name, c) == 0) return true;
+  return false;
+}
+
 const ErrorClass* find_class(int cls) {
   for (const auto& c : kClasses)
     if (c.cls == cls) return &c;
@@ -65,7 +84,7 @@ const char* error_class_text(int cls) {
 
 // Reports name the outermost call: MPI_Sendrecv, not the MPI_Wait it uses inside.
 ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
-    : world(World::get()),
+    : world(world_of_call(call_name)),
       rank(world.current_rank()),
       name(world.scheduler().current()->current_call ? world.scheduler().current()->current_call
                                                      : call_name) {
@@ -86,6 +105,21 @@ ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
       fatal(1, strprintf("[t=%s r%d] %s called after MPI_Finalize", world.now().to_string().c_str(),
                          rank, name));
   }
+  if (!saved_call_ && p->ordinal() >= 0 && p->id() != world.rank(rank).main_process)
+    check_thread_level();
+}
+
+void ApiCall::check_thread_level() {
+  const RankState& st = world.rank(rank);
+  if (!st.initialized || st.thread_level >= MPI_THREAD_SERIALIZED || is_any_thread_call(name))
+    return;
+  const runtime::Process& p = *world.scheduler().current();
+  fail(MPI_COMM_WORLD, MPI_ERR_OTHER,
+       "called from %s, not from the thread that initialized MPI (%s), but MPI_Init_thread "
+       "provided %s, under which only that thread may call MPI (MPI-3.1 12.4.3); ask for "
+       "MPI_THREAD_SERIALIZED or MPI_THREAD_MULTIPLE",
+       p.name().c_str(), world.scheduler().process(st.main_process).name().c_str(),
+       st.thread_level == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED" : "MPI_THREAD_SINGLE");
 }
 
 ApiCall::~ApiCall() {

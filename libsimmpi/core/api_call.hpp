@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // What every MPI entry point does first and last: it names itself (crash and deadlock reports
-// say which call a rank was in), checks that MPI is initialized, and reports misuse through the
-// communicator's error handler as "[t=0.000123000000 s r3] MPI_Send: dest=9 not in [0,8)".
+// say which call a rank was in), checks that MPI is initialized and that the calling thread may
+// call MPI at the rank's thread level, and reports misuse through the communicator's error
+// handler as "[t=0.000123000000 s r3] MPI_Send: dest=9 not in [0,8)".
 #pragma once
 
 #include <string>
@@ -38,6 +39,12 @@ class ApiCall {
   const Datatype* datatype(MPI_Datatype h, MPI_Comm comm);
 
  private:
+  // A thread other than the one that initialized MPI calling MPI under MPI_THREAD_SINGLE or
+  // _FUNNELED: raises MPI_ERR_OTHER on
+  // MPI_COMM_WORLD (the call's own communicator is not known yet). Under MPI_ERRORS_RETURN or a
+  // user handler that returns, the call then goes on: fibers make it safe.
+  void check_thread_level();
+
   const char* saved_call_;
 };
 

@@ -48,6 +48,15 @@ World& World::get() {
   return *instance_;
 }
 
+void RankState::block_probing(runtime::Scheduler& s, Probing how, const runtime::WaitReason& why,
+                              SimTime deadline) {
+  const int me = s.current()->id();
+  probing.push_back(Prober{me, how});
+  s.block(why, deadline);
+  probing.erase(std::find_if(probing.begin(), probing.end(),
+                             [me](const Prober& q) { return q.process == me; }));
+}
+
 void World::charge_poll(bool can_progress) {
   runtime::Process* p = scheduler_.current();
   p->idle_poll = !can_progress;

@@ -35,8 +35,16 @@ struct RankState {
   bool finalized = false;
   // Blocked in MPI_Probe (or simmpi_poll_rounds): a new unexpected message wakes it when its
   // envelope arrives (or at once, for simmpi_poll_rounds to stop before the probe that sees it).
-  enum class Probing { No, WakeAtArrival, WakeAtSend };
-  Probing probing = Probing::No;
+  // One entry per probing process: the rank's own fiber or one of its threads.
+  enum class Probing { WakeAtArrival, WakeAtSend };
+  struct Prober {
+    int process;
+    Probing how;
+  };
+  std::vector<Prober> probing;
+  // Blocks the running process in a probe until woken (see Probing) or until `deadline`.
+  void block_probing(runtime::Scheduler& s, Probing how, const runtime::WaitReason& why,
+                     SimTime deadline);
   // The last MPI_Iprobe that found nothing: what it looked for, when it returned, and how many
   // such calls for the same thing followed one another with no time spent in between (see
   // MPI_Iprobe: a long run of them is a busy-polling loop).
@@ -46,6 +54,8 @@ struct RankState {
     std::int64_t repeats = 0;
   } idle_probe;
   int thread_level = MPI_THREAD_SINGLE;
+  int main_process = -1;     // the process that initialized MPI: MPI_Is_thread_main's main thread
+  std::vector<int> threads;  // the rank's running program threads (process ids), oldest first
   char* bsend_buffer = nullptr;
   std::uint64_t bsend_size = 0;
   std::uint64_t bsend_used = 0;

@@ -7,12 +7,30 @@
 #include <cstring>
 #include <memory>
 
+#include "libsimmpi/launch/fiber_threads.hpp"
+#include "runtime/core/error.hpp"
 #include "runtime/privatize/program_image.hpp"
 #include "runtime/sched/scheduler.hpp"
 
 extern char** environ;
 
 namespace simmpi::mpi {
+
+namespace {
+
+// exit() from one of a rank's threads would end the whole rank; its own fiber cannot be stopped
+// from another fiber, so the run ends here, with mpirun's status for a failed rank.
+[[noreturn]] void thread_exited(const runtime::Process& p, int status) {
+  const std::string where =
+      strprintf("%s called exit(%d) at simulated time %s", p.name().c_str(), status,
+                runtime::Scheduler::instance()->local_now().to_string().c_str());
+  if (status != 0) fatal(status & 0xff ? status & 0xff : 1, where + "; the job is stopped");
+  fatal(1, where +
+               ", which would end the whole rank: simmpi cannot stop the rank's other "
+               "fibers from a thread; return from the thread's function or call pthread_exit");
+}
+
+}  // namespace
 
 RankLives* RankLives::instance_ = nullptr;
 
@@ -53,6 +71,8 @@ void RankLives::add_exit_handler(int rank, void (*fn)(void*), void* arg) {
 }
 
 void RankLives::end_rank(int rank, int status) {
+  const runtime::Process& me = *runtime::Scheduler::instance()->current();
+  if (me.ordinal() > 0) thread_exited(me, status);
   runtime::Scheduler::instance()->enter_library();  // charges the rank's last stretch of code
   auto& list = handlers_[static_cast<std::size_t>(rank)];
   while (!list.empty()) {  // a handler may register more handlers
@@ -62,6 +82,7 @@ void RankLives::end_rank(int rank, int status) {
   }
   list.shrink_to_fit();
   argv_blocks_[static_cast<std::size_t>(rank)].reset();
+  end_program_threads(rank);  // a process's threads end with it
   runtime::Scheduler::instance()->finish_current(status);
 }
 

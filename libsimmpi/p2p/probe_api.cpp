@@ -95,10 +95,8 @@ const Message* wait_for_message(ApiCall& call, const Communicator& comm, int sou
     SimTime next;
     const Message* m = probe_unexpected(call.world, comm.context_id(), source, tag, &next);
     if (m) return m;
-    st.probing = RankState::Probing::WakeAtArrival;
-    call.world.scheduler().block(simmpi::runtime::WaitReason{call.name, describe_probe, &target},
-                                 next);
-    st.probing = RankState::Probing::No;
+    st.block_probing(call.world.scheduler(), RankState::Probing::WakeAtArrival,
+                     simmpi::runtime::WaitReason{call.name, describe_probe, &target}, next);
   }
 }
 
@@ -189,9 +187,8 @@ int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Com
     }
     // A new unexpected message wakes us at once (spuriously if it does not match), before its
     // envelope arrives: the round whose probe sees it is then known, and we stop before it.
-    st.probing = RankState::Probing::WakeAtSend;
-    sched.block(simmpi::runtime::WaitReason{call.name, describe_probe, &target}, end);
-    st.probing = RankState::Probing::No;
+    st.block_probing(sched, RankState::Probing::WakeAtSend,
+                     simmpi::runtime::WaitReason{call.name, describe_probe, &target}, end);
   }
   return MPI_SUCCESS;
 }

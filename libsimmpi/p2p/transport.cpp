@@ -27,6 +27,8 @@ void release_bsend_charge(World& w, Message* m) {
   if (!m->bsend_charge) return;
   w.rank(m->src_world).bsend_used -= m->bsend_charge;
   w.scheduler().wake(w.scheduler().process(m->src_world), w.now());  // MPI_Buffer_detach waits
+  for (int thread : w.rank(m->src_world).threads)  // (or one of the rank's threads does)
+    w.scheduler().wake(w.scheduler().process(thread), w.now());
 }
 
 // A rank's memory as seen from whichever rank runs now: its globals may live in a privatizer
@@ -288,9 +290,9 @@ void post_send_now(World& w, Request* s) {
     match(w, m, r);
   } else {
     dst.unexpected.push_back(m);
-    if (dst.probing != RankState::Probing::No)
-      w.scheduler().wake(w.scheduler().process(m->dst_world),
-                         dst.probing == RankState::Probing::WakeAtSend ? w.now() : m->envelope_at);
+    for (const RankState::Prober& q : dst.probing)
+      w.scheduler().wake(w.scheduler().process(q.process),
+                         q.how == RankState::Probing::WakeAtSend ? w.now() : m->envelope_at);
   }
 }
 
@@ -585,7 +587,9 @@ SimTime fruitless_until(World& w, const Communicator& comm, int source, int tag)
   if (next != SimTime::max()) return next;
   if (source == MPI_ANY_SOURCE) return w.now() + w.min_message_delay();
   const int sender = comm.remote().world_rank(source);
-  const SimTime acts = w.scheduler().earliest_action(w.scheduler().process(sender));
+  SimTime acts = w.scheduler().earliest_action(w.scheduler().process(sender));
+  for (int thread : w.rank(sender).threads)  // any of the sender's threads may send
+    acts = runtime::min(acts, w.scheduler().earliest_action(w.scheduler().process(thread)));
   // A finished sender sends nothing, but polling for it must still reach the deadlock check.
   if (acts == SimTime::max()) return w.now() + w.min_message_delay();
   return acts + w.platform().latency(sender, w.current_rank());

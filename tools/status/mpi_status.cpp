@@ -73,9 +73,10 @@ constexpr Area kAreas[] = {
      "MPI_COMM_NULL, which is right for processes nobody spawned."},
     {"Rma", "One-sided communication (chapter 11)", "Not implemented."},
     {"External", "External interfaces (chapter 12)",
-     "Generalized requests, the status setters and the thread-level calls. Ranks are fibers, so "
-     "every thread level up to MPI_THREAD_MULTIPLE holds as long as the program starts no "
-     "threads of its own."},
+     "Generalized requests, the status setters and the thread-level calls. Every thread level "
+     "up to MPI_THREAD_MULTIPLE is provided: the pthreads a rank starts are fibers of the rank "
+     "that may call MPI (docs/threads.md); under MPI_THREAD_SINGLE and _FUNNELED a call from "
+     "another thread is an error."},
     {"Io", "I/O (chapter 13)", "Not implemented."},
     {"Tool", "Tool support (chapter 14)",
      "The profiling interface: every function also has its PMPI_ name, and MPI_Pcontrol does "
