@@ -20,6 +20,19 @@ DeviceTarget* g_device_target = nullptr;
 // Per process id: the time deferred so far, or -1 ps when the process does not defer.
 std::vector<runtime::SimTime> g_deferred;
 
+// libsimmpi.so, which carries libsimblas, is loaded on the thread that runs the simulation.
+const void* const g_simulation_thread = __builtin_thread_pointer();
+
+// The scheduler, or nullptr on another OS thread (an OpenMP region's worker), which must never
+// touch it: a BLAS call there is part of the region's host code (see docs/threads.md).
+bool on_simulation_thread() {
+  return __builtin_thread_pointer() == g_simulation_thread;
+}
+
+runtime::Scheduler* scheduler() {
+  return on_simulation_thread() ? runtime::Scheduler::instance() : nullptr;
+}
+
 runtime::SimTime* deferred_of(runtime::Process* p) {
   if (!p || static_cast<std::size_t>(p->id()) >= g_deferred.size()) return nullptr;
   runtime::SimTime& t = g_deferred[static_cast<std::size_t>(p->id())];
@@ -43,23 +56,25 @@ bool computes_results() {
 }
 
 hardware::ComputeModel* running_model() {
-  auto* s = runtime::Scheduler::instance();
+  auto* s = scheduler();
   auto* p = hardware::Platform::instance();
   return s && s->current() && p ? &p->compute() : nullptr;
 }
 
 int calling_node() {
-  auto* s = runtime::Scheduler::instance();
+  auto* s = scheduler();
   auto* p = hardware::Platform::instance();
-  return s && s->current() && p ? p->node_of(s->current()->id()) : -1;
+  return s && s->current() && p ? p->node_of(s->current()->owner()) : -1;
 }
 
 Charged::~Charged() {
-  if (auto* s = runtime::Scheduler::instance()) s->leave_library();
+  if (auto* s = scheduler()) s->leave_library();
 }
 
 Charged charge(const hardware::ComputeTask& task) {
-  runtime::Scheduler* s = runtime::Scheduler::instance();
+  runtime::Scheduler* s = scheduler();
+  if (!on_simulation_thread() && hardware::Platform::instance())  // computed as the mode says
+    return Charged(hardware::Platform::instance()->compute().executes_kernels());
   if (s) s->enter_library();  // balanced by ~Charged
   if (g_observer) g_observer(task, g_observer_ctx);
   if (g_device_target) {
@@ -81,7 +96,7 @@ Charged charge(const hardware::ComputeTask& task) {
 }
 
 bool defer_begin() {
-  runtime::Scheduler* s = runtime::Scheduler::instance();
+  runtime::Scheduler* s = scheduler();
   if (!s || !s->current()) return true;  // outside a rank charges cost nothing anyway
   if (deferred_of(s->current())) return false;
   const auto id = static_cast<std::size_t>(s->current()->id());
@@ -91,13 +106,13 @@ bool defer_begin() {
 }
 
 runtime::SimTime deferred() {
-  runtime::Scheduler* s = runtime::Scheduler::instance();
+  runtime::Scheduler* s = scheduler();
   runtime::SimTime* deferred = deferred_of(s ? s->current() : nullptr);
   return deferred ? *deferred : runtime::SimTime();
 }
 
 runtime::SimTime defer_end() {
-  runtime::Scheduler* s = runtime::Scheduler::instance();
+  runtime::Scheduler* s = scheduler();
   runtime::SimTime* deferred = deferred_of(s ? s->current() : nullptr);
   if (!deferred) return runtime::SimTime();
   runtime::SimTime total = *deferred;
