@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
         "%d threads, %.6f s of CPU in all, the longest %.6f s, on %g cores: simulated %.6f s, "
         "expected %.6f s",
         team, total, longest, cores, simulated, expected);
-  CHECK(fabs(simulated - nominal) <= 0.05 * nominal, "simulated %.6f s, nominal %.6f s",
-        simulated, nominal);
+  CHECK(fabs(simulated - nominal) <= 0.05 * nominal, "simulated %.6f s, nominal %.6f s", simulated,
+        nominal);
   return finish("omp_region");
 }

@@ -2,8 +2,9 @@
 /* MPI from threads under MPI_THREAD_MULTIPLE: each rank starts THREADS pthreads, and thread t of
  * rank r talks to thread t of rank r^1 with tags of its own: a small eager message and a large
  * rendezvous one with blocking MPI_Send/MPI_Recv (both threads of a rank blocked in MPI at once;
- * odd ranks' threads MPI_Probe first), then an MPI_Sendrecv. Meanwhile the rank's own fiber receives from its partner too. Every
- * payload is checked, and so is each thread's return value through pthread_join. */
+ * odd ranks' threads MPI_Probe first), then an MPI_Sendrecv. Meanwhile the rank's own fiber
+ * receives from its partner too. Every payload is checked, and so is each thread's return value
+ * through pthread_join. */
 #include <pthread.h>
 #include <simmpi_compute.h>
 #include <stdlib.h>
@@ -49,8 +50,8 @@ static void* thread_main(void* arg) {
   exchange(t, BIG, 20 + t);
   int out = value(rank, t, -1), in = 0;
   MPI_Status st;
-  MPI_Sendrecv(&out, 1, MPI_INT, partner, 30 + t, &in, 1, MPI_INT, partner, 30 + t,
-               MPI_COMM_WORLD, &st);
+  MPI_Sendrecv(&out, 1, MPI_INT, partner, 30 + t, &in, 1, MPI_INT, partner, 30 + t, MPI_COMM_WORLD,
+               &st);
   CHECK(in == value(partner, t, -1) && st.MPI_TAG == 30 + t && st.MPI_SOURCE == partner,
         "thread %d: MPI_Sendrecv got %d tag %d from %d", t, in, st.MPI_TAG, st.MPI_SOURCE);
   return (void*)(long)(100 + t);
