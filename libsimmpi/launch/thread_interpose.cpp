@@ -243,13 +243,15 @@ __attribute__((visibility("default"), noreturn)) void pthread_exit(void* result)
 }
 
 // In a rank: other fibers due now run first, and the call costs mpi.poll_cost, so that a thread
-// spinning on sched_yield until another thread acts lets simulated time pass; a million of them
-// with nothing else that can happen end in the deadlock report, as a polling loop does.
+// spinning on sched_yield until another thread acts lets simulated time pass. When the rank has
+// threads, a million of them with nothing else that can happen end in the deadlock report, as a
+// polling loop does; a rank without threads waits for no sibling, and merely yields.
 __attribute__((visibility("default"))) int sched_yield() noexcept {
   simmpi::runtime::Process* p = fiber_caller(__builtin_return_address(0));
   if (!p) return real_yield();
   FiberCall call(*p, "sched_yield");
-  World::get().charge_poll(false);
+  World& w = World::get();
+  w.charge_poll(p->ordinal() == 0 && w.rank(p->owner()).threads.empty());
   if (is_cancelled(*p)) end_cancelled(*p);
   return 0;
 }
