@@ -76,8 +76,8 @@ int cond_wait(Process& p, const char* name, pthread_cond_t* c, pthread_mutex_t* 
 int cond_signal(Process& p, pthread_cond_t* c, bool all) {
   FiberCall call(p, all ? "pthread_cond_broadcast" : "pthread_cond_signal");
   if (SyncObject* co = find_sync(p.owner(), c)) {
-    while (grant_first(*co) >= 0 && all) {
-    }
+    int granted = grant_first(*co);
+    while (all && granted >= 0) granted = grant_first(*co);
     drop_if_idle(p.owner(), c);
   }
   return all ? real_cond_broadcast(c) : real_cond_signal(c);
