@@ -22,6 +22,7 @@
 #include <cstdio>
 
 #include "libsimmpi/core/world.hpp"
+#include "libsimmpi/launch/fiber_threads.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
 #include "runtime/privatize/program_image.hpp"
 
@@ -32,7 +33,12 @@ using simmpi::mpi::World;
 // The calling rank, or -1 outside the simulation's ranks.
 int calling_rank() {
   auto* s = simmpi::runtime::Scheduler::instance();
-  return s && s->current() && World::exists() ? s->current()->owner() : -1;
+  // An OpenMP worker's (another OS thread's) calls are host calls: the rank's clock moves only
+  // on the simulation's thread, outside a host OpenMP region.
+  if (!simmpi::mpi::on_simulation_thread() || !s || !s->current() ||
+      s->current() == simmpi::mpi::host_region_process() || !World::exists())
+    return -1;
+  return s->current()->owner();
 }
 
 template <class F>
