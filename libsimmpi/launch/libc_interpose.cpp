@@ -10,7 +10,6 @@
 // Outside ranks (the loader, the simulator itself) each forwards to the real function.
 // These definitions live in libsimmpi.so, which the program links before libc, so the dynamic
 // linker binds the program's (and its libraries') calls here.
-#include <dlfcn.h>
 #include <poll.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
@@ -24,6 +23,7 @@
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/launch/fiber_threads.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
+#include "libsimmpi/launch/real_function.hpp"
 #include "runtime/privatize/program_image.hpp"
 
 namespace {
@@ -41,10 +41,17 @@ int calling_rank() {
   return s->current()->owner();
 }
 
-template <class F>
-F real(const char* name) {
-  return reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
-}
+using simmpi::mpi::RealFunction;
+constinit RealFunction<void (*)(int)> real_exit{"exit"};
+constinit RealFunction<int (*)(void (*)(void*), void*, void*)> real_cxa_atexit{"__cxa_atexit"};
+constinit RealFunction<clock_t (*)()> real_clock{"clock"};
+constinit RealFunction<unsigned int (*)(unsigned int)> real_sleep{"sleep"};
+constinit RealFunction<int (*)(useconds_t)> real_usleep{"usleep"};
+constinit RealFunction<int (*)(const timespec*, timespec*)> real_nanosleep{"nanosleep"};
+constinit RealFunction<int (*)(clockid_t, int, const timespec*, timespec*)> real_clock_nanosleep{
+    "clock_nanosleep"};
+constinit RealFunction<int (*)(int, fd_set*, fd_set*, fd_set*, timeval*)> real_select{"select"};
+constinit RealFunction<int (*)(pollfd*, nfds_t, int)> real_poll{"poll"};
 
 using simmpi::runtime::ScopedLibraryCall;
 using simmpi::runtime::SimTime;
@@ -82,7 +89,7 @@ extern "C" {
 __attribute__((visibility("default"), noreturn)) void exit(int status) noexcept {
   int rank = calling_rank();
   if (rank >= 0) simmpi::mpi::RankLives::instance()->end_rank(rank, status);
-  real<void (*)(int)>("exit")(status);
+  real_exit(status);
   __builtin_unreachable();
 }
 
@@ -93,7 +100,7 @@ __attribute__((visibility("default"))) int __cxa_atexit(void (*fn)(void*), void*
     simmpi::mpi::RankLives::instance()->add_exit_handler(rank, fn, arg);
     return 0;
   }
-  return real<int (*)(void (*)(void*), void*, void*)>("__cxa_atexit")(fn, arg, dso);
+  return real_cxa_atexit(fn, arg, dso);
 }
 
 __attribute__((visibility("default"))) int gettimeofday(struct timeval* tv, void* tz) noexcept {
@@ -124,25 +131,25 @@ __attribute__((visibility("default"))) time_t time(time_t* out) noexcept {
 }
 
 __attribute__((visibility("default"))) clock_t clock() noexcept {
-  if (calling_rank() < 0) return real<clock_t (*)()>("clock")();
+  if (calling_rank() < 0) return real_clock();
   return static_cast<clock_t>(rank_clock("clock").ps() / (1000000000000LL / CLOCKS_PER_SEC));
 }
 
 __attribute__((visibility("default"))) unsigned int sleep(unsigned int seconds) {
-  if (calling_rank() < 0) return real<unsigned int (*)(unsigned int)>("sleep")(seconds);
+  if (calling_rank() < 0) return real_sleep(seconds);
   rank_sleep("sleep", SimTime::from_seconds(seconds));
   return 0;
 }
 
 __attribute__((visibility("default"))) int usleep(useconds_t microseconds) {
-  if (calling_rank() < 0) return real<int (*)(useconds_t)>("usleep")(microseconds);
+  if (calling_rank() < 0) return real_usleep(microseconds);
   rank_sleep("usleep", SimTime::from_seconds(static_cast<double>(microseconds) * 1e-6));
   return 0;
 }
 
 __attribute__((visibility("default"))) int nanosleep(const struct timespec* req,
                                                      struct timespec* rem) {
-  if (calling_rank() < 0) return real<int (*)(const timespec*, timespec*)>("nanosleep")(req, rem);
+  if (calling_rank() < 0) return real_nanosleep(req, rem);
   if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) {
     errno = EINVAL;
     return -1;
@@ -156,9 +163,7 @@ __attribute__((visibility("default"))) int nanosleep(const struct timespec* req,
 __attribute__((visibility("default"))) int clock_nanosleep(clockid_t clk, int flags,
                                                            const struct timespec* req,
                                                            struct timespec* rem) {
-  if (calling_rank() < 0)
-    return real<int (*)(clockid_t, int, const timespec*, timespec*)>("clock_nanosleep")(clk, flags,
-                                                                                        req, rem);
+  if (calling_rank() < 0) return real_clock_nanosleep(clk, flags, req, rem);
   if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) return EINVAL;
   SimTime d = from_timespec(*req);
   if (flags & TIMER_ABSTIME) {  // until the simulated clock reads *req (seconds past the epoch)
@@ -177,16 +182,14 @@ __attribute__((visibility("default"))) int clock_nanosleep(clockid_t clk, int fl
 __attribute__((visibility("default"))) int select(int nfds, fd_set* r, fd_set* w, fd_set* e,
                                                   struct timeval* timeout) {
   if (calling_rank() < 0 || (nfds > 0 && (r || w || e)) || !timeout)
-    return real<int (*)(int, fd_set*, fd_set*, fd_set*, timeval*)>("select")(nfds, r, w, e,
-                                                                             timeout);
+    return real_select(nfds, r, w, e, timeout);
   rank_sleep("select", SimTime::from_seconds(static_cast<double>(timeout->tv_sec) +
                                              static_cast<double>(timeout->tv_usec) * 1e-6));
   return 0;
 }
 
 __attribute__((visibility("default"))) int poll(struct pollfd* fds, nfds_t nfds, int timeout_ms) {
-  if (calling_rank() < 0 || nfds > 0 || timeout_ms < 0)
-    return real<int (*)(pollfd*, nfds_t, int)>("poll")(fds, nfds, timeout_ms);
+  if (calling_rank() < 0 || nfds > 0 || timeout_ms < 0) return real_poll(fds, nfds, timeout_ms);
   rank_sleep("poll", SimTime::from_seconds(static_cast<double>(timeout_ms) * 1e-3));
   return 0;
 }
