@@ -17,6 +17,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <vector>
 
 #include "runtime/core/error.hpp"
 #include "runtime/core/host_clock.hpp"
@@ -113,18 +114,26 @@ double measure_core_flops() {
   return flops_per_iteration * static_cast<double>(n) / t;
 }
 
-double measure_core_memory_Bps() {
-  const std::size_t n = std::size_t{4} << 20;  // 3 x 32 MiB: beyond any last-level cache
-  std::unique_ptr<double[]> a(new double[n]), b(new double[n]), c(new double[n]);
-  for (std::size_t i = 0; i < n; ++i) a[i] = 0, b[i] = 1, c[i] = 2;
-  double* __restrict pa = a.get();
-  const double* __restrict pb = b.get();
-  const double* __restrict pc = c.get();
-  const double t = best_seconds(4, [&] {
+// The triad's arrays: 3 x 32 MiB, beyond any last-level cache.
+struct TriadArrays {
+  static constexpr std::size_t n = std::size_t{4} << 20;
+  std::unique_ptr<double[]> a{new double[n]}, b{new double[n]}, c{new double[n]};
+  TriadArrays() {
+    for (std::size_t i = 0; i < n; ++i) a[i] = 0, b[i] = 1, c[i] = 2;
+  }
+  void run() {
+    double* __restrict pa = a.get();
+    const double* __restrict pb = b.get();
+    const double* __restrict pc = c.get();
     for (std::size_t i = 0; i < n; ++i) pa[i] = pb[i] + 3.0 * pc[i];
     asm volatile("" : : "r"(pa) : "memory");
-  });
-  return 24.0 * static_cast<double>(n) / t;  // STREAM's count: two reads and a write
+  }
+  static constexpr double bytes = 24.0 * static_cast<double>(n);  // two reads and a write
+};
+
+double measure_core_memory_Bps() {
+  TriadArrays t;
+  return TriadArrays::bytes / best_seconds(4, [&] { t.run(); });
 }
 
 std::string cpu_model_name() {
@@ -204,6 +213,57 @@ HostModel measure_apart() {
 }
 
 }  // namespace
+
+double HostModel::measure_node_memory_Bps(int cores) {
+  // Each child initializes its arrays, says it is ready, waits for the start (the parent closes
+  // `go`), streams for kSeconds of wall time and reports its bytes per second: all run over the
+  // same interval, so their sum is what the host delivers to `cores` streams at once.
+  constexpr double kSeconds = 0.5;
+  int ready[2], go[2], result[2];
+  if (pipe(ready) != 0 || pipe(go) != 0 || pipe(result) != 0)
+    throw ConfigError(std::string("cannot measure the node's memory bandwidth: pipe: ") +
+                      std::strerror(errno));
+  std::vector<pid_t> children;
+  for (int i = 0; i < cores; ++i) {
+    const pid_t pid = fork();
+    if (pid < 0) break;
+    if (pid == 0) {
+      close(ready[0]), close(go[1]), close(result[0]);
+      TriadArrays t;
+      t.run();
+      char c = 1;
+      if (write(ready[1], &c, 1) != 1) _exit(1);
+      while (read(go[0], &c, 1) > 0) {
+      }
+      const std::int64_t t0 = runtime::host_clock_ns(CLOCK_MONOTONIC);
+      std::int64_t now = t0;
+      long passes = 0;
+      for (; now - t0 < static_cast<std::int64_t>(kSeconds * 1e9); ++passes) {
+        t.run();
+        now = runtime::host_clock_ns(CLOCK_MONOTONIC);
+      }
+      const double Bps =
+          TriadArrays::bytes * static_cast<double>(passes) / (static_cast<double>(now - t0) * 1e-9);
+      _exit(write(result[1], &Bps, sizeof Bps) == sizeof Bps ? 0 : 1);
+    }
+    children.push_back(pid);
+  }
+  close(ready[1]), close(go[0]), close(result[1]);
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    char c;
+    if (read(ready[0], &c, 1) != 1) break;
+  }
+  close(go[1]);  // start
+  double total = 0;
+  int reported = 0;
+  for (double Bps; read(result[0], &Bps, sizeof Bps) == sizeof Bps; ++reported) total += Bps;
+  close(ready[0]), close(result[0]);
+  for (pid_t pid : children) waitpid(pid, nullptr, 0);
+  if (reported != cores)
+    throw ConfigError("cannot measure the node's memory bandwidth: " + std::to_string(reported) +
+                      " of " + std::to_string(cores) + " streaming processes reported");
+  return total;
+}
 
 double HostModel::measure_tsc_hz() {
   const std::int64_t w0 = runtime::host_clock_ns(CLOCK_MONOTONIC);

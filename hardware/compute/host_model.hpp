@@ -21,6 +21,11 @@ struct HostModel {
 
   // Runs the calibration kernels on this thread (about half a second).
   static HostModel measure();
+  // Memory bandwidth of the whole host with `cores` processes streaming at once (the STREAM
+  // triad in `cores` child processes for about half a second): what the ranks of a full node
+  // share. Not part of measure() or the cache (it takes every core): simmpi-calibrate writes it
+  // as the host platform's node.memory_bw.
+  static double measure_node_memory_Bps(int cores);
   // The time-stamp counter's rate against the system's clock, over 5 ms. Measured at every run:
   // a virtual machine may move to another host between two runs.
   static double measure_tsc_hz();

@@ -144,7 +144,7 @@ std::unique_ptr<runtime::OwnTime> make_own_time(const runtime::Config& c,
   }
   opt.tsc_hz = host.tsc_hz;
   if (automatic) {
-    const auto t = hardware::HostTranslation::between(host, node);
+    const auto t = hardware::HostTranslation::between(host, node, o.ranks);
     const auto b = bound_of(c.text("runtime.host_time_bound"));
     opt.scale = t.ratio(b);
     note.ratio_text = describe_ratio(t, b, host, node);
