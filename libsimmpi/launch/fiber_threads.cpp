@@ -62,6 +62,14 @@ runtime::Process* fiber_caller(const void* call_site) {
   return p;
 }
 
+int program_rank() {
+  auto* s = runtime::Scheduler::instance();
+  if (!on_simulation_thread() || !s || !s->current() || s->current() == g_host_region ||
+      !World::exists())
+    return -1;
+  return s->current()->owner();
+}
+
 runtime::Process* host_region_process() {
   return g_host_region;
 }

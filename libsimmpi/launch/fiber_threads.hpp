@@ -23,6 +23,11 @@ namespace simmpi::mpi {
 // Cheap: compares the thread pointer.
 bool on_simulation_thread();
 
+// The rank whose program code (or one of whose threads) makes a C library call that a process
+// sees differently from another (clocks, sleeps, exit, rand, getopt...): the caller is on the
+// simulation's OS thread, outside an OpenMP region running on the host, while ranks exist.
+// -1 otherwise: the call is the host's (the loader, the simulator, an OpenMP worker).
+int program_rank();
 // The running process when a program's pthread call should work on fibers: called from program
 // code (not inside an MPI call) of a rank or of one of its threads, on the simulation's OS
 // thread, outside an OpenMP region running on the host. nullptr: use the real function.

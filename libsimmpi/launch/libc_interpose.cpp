@@ -30,15 +30,8 @@ namespace {
 
 using simmpi::mpi::World;
 
-// The calling rank, or -1 outside the simulation's ranks.
 int calling_rank() {
-  auto* s = simmpi::runtime::Scheduler::instance();
-  // An OpenMP worker's (another OS thread's) calls are host calls: the rank's clock moves only
-  // on the simulation's thread, outside a host OpenMP region.
-  if (!simmpi::mpi::on_simulation_thread() || !s || !s->current() ||
-      s->current() == simmpi::mpi::host_region_process() || !World::exists())
-    return -1;
-  return s->current()->owner();
+  return simmpi::mpi::program_rank();
 }
 
 using simmpi::mpi::RealFunction;

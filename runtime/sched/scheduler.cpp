@@ -3,6 +3,7 @@
 #include "runtime/sched/scheduler.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <utility>
 
@@ -213,7 +214,11 @@ void Scheduler::resume(Process& p) {
   const bool measured = own_time_ && p.library_depth_ == 0;
   if (measured && p.started_) own_time_->start(p.own_);
   p.started_ = true;
+  // errno is the OS thread's, which every process shares: each process keeps its own across
+  // switches, so a value another rank's code or the simulator set never shows through.
+  errno = p.errno_;
   p.fiber_->resume();
+  p.errno_ = errno;
   if (own_time_ && p.library_depth_ == 0 && !p.fiber_->finished()) own_time_->pause(p.own_);
   current_ = nullptr;
   if (!stack_intact(p)) report_stack_overflow(*this, p);

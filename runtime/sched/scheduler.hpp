@@ -84,6 +84,7 @@ class Process {
   SimTime owed_;                      // charged lazily, not yet slept (see Scheduler::sleep_lazily)
   OwnTime::State own_;                // its own code's measurement
   bool started_ = false;              // its fiber has run
+  int errno_ = 0;                     // its errno while others run (each process has its own)
   SimTime wake_at_ = SimTime::max();  // the pending resume event, if any
   std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
   int exit_status_ = 0;
