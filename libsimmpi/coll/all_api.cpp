@@ -42,7 +42,7 @@ int allreduce(const char* name, const void* sendbuf, void* recvbuf, int count,
   if (!k.ok()) return k.error();
   auto v = std::make_shared<PackedView>(recvbuf, t, 0, count);
   v->load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
-  Reduction red(op, datatype, *v->type());
+  Reduction red(op, datatype, *v->type(), t);
   TypeRef keep(t);
   return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
     run_allreduce(c, v->data(), count, red);

@@ -17,10 +17,14 @@ void gather_binomial(CollContext& c, const void* sendbuf, void* recvbuf, const S
   int n = c.size(), vr = (c.rank() - root + n) % n;
   auto at = [&](int blocks) { return block * static_cast<std::size_t>(blocks); };
   std::vector<char> tmp(at(n));
-  const char* mine =
-      sendbuf ? static_cast<const char*>(sendbuf)
-              : static_cast<const char*>(recvbuf) + displs[static_cast<std::size_t>(root)];
-  if (block) std::memcpy(tmp.data(), mine, block);
+  // sendbuf is null for MPI_IN_PLACE at the root; with empty blocks, a program may pass null
+  // buffers anywhere (and non-roots have no displacements), so nothing is read then.
+  if (block) {
+    const char* mine =
+        sendbuf ? static_cast<const char*>(sendbuf)
+                : static_cast<const char*>(recvbuf) + displs[static_cast<std::size_t>(root)];
+    std::memcpy(tmp.data(), mine, block);
+  }
   int have = 1;  // blocks held, from relative rank vr on
   for (int mask = 1; mask < n; mask <<= 1) {
     if (vr & mask) {

@@ -28,7 +28,7 @@ CollBody reduce_scatter_body(Coll which, const void* input, void* recvbuf, std::
   in->load(0, total);
   int mine = counts[static_cast<std::size_t>(rank)];
   auto out = std::make_shared<PackedView>(recvbuf, t, 0, mine);
-  Reduction red(op, handle, *in->type());
+  Reduction red(op, handle, *in->type(), t);
   TypeRef keep(t);
   return [=](CollContext& c) {
     run_reduce_scatter(c, which, in->data(), out->data(), counts, red);
@@ -80,7 +80,7 @@ int scan(const char* name, Coll which, const void* sendbuf, void* recvbuf, int c
   if (!k.ok()) return k.error();
   auto v = std::make_shared<PackedView>(recvbuf, t, 0, count, PackedView::Copy::Always);
   v->load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
-  Reduction red(op, datatype, *v->type());
+  Reduction red(op, datatype, *v->type(), t);
   bool exclusive = which == Coll::Exscan;
   TypeRef keep(t);
   return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {

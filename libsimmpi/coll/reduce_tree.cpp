@@ -70,7 +70,8 @@ void reduce_tree(CollContext& c, const void* sendbuf, void* recvbuf, int count,
   int n = c.size();
   int tree_root = shape.kind == TreeKind::InOrderBinary ? n - 1 : root;
   Tree t = build_tree(shape, n, c.rank(), tree_root);
-  Segments seg{count, segment_count > 0 ? std::min(segment_count, count) : count};
+  // At least one element per segment: a reduction of no elements has no segments (n() = 0).
+  Segments seg{count, std::max(1, segment_count > 0 ? std::min(segment_count, count) : count)};
   std::size_t bytes = red.bytes(count);
   std::vector<char> acc;
   if (t.children.empty()) {

@@ -55,7 +55,7 @@ int reduce(const char* name, const void* sendbuf, void* recvbuf, int count, MPI_
   auto in = std::make_shared<PackedView>(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, t, 0, count);
   in->load(0, count);
   auto out = std::make_shared<PackedView>(recvbuf, t, 0, at_root ? count : 0);
-  Reduction red(op, datatype, *in->type());
+  Reduction red(op, datatype, *in->type(), t);
   TypeRef keep(t);
   return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
     if (count) run_reduce(c, in->data(), out->data(), count, red, root);

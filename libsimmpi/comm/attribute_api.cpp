@@ -43,9 +43,12 @@ const int* predefined(int keyval, RankObjects& objects) {
 }
 
 // The caller's live keyval `keyval`, or nullptr after raising MPI_ERR_KEYVAL on `comm`.
-Keyval* user_keyval(ApiCall& call, RankObjects& objects, MPI_Comm comm, int keyval, int* err) {
+// `freed_ok`: a freed keyval still names the attributes that keep it alive (MPI-3.1 6.7.2), which
+// may be read and deleted.
+Keyval* user_keyval(ApiCall& call, RankObjects& objects, MPI_Comm comm, int keyval, int* err,
+                    bool freed_ok = false) {
   Keyval* kv = objects.keyvals.find(keyval);
-  if (kv && !kv->freed) return kv;
+  if (kv && (!kv->freed || freed_ok)) return kv;
   if (predefined(keyval, objects))
     *err = call.fail(comm, MPI_ERR_KEYVAL,
                      "keyval=0x%08x is a predefined attribute, which is "
@@ -92,7 +95,7 @@ int set_attr(const char* name, MPI_Comm comm, int keyval, void* value) {
       return call.fail(comm, err, "the delete callback of keyval 0x%08x returned %d",
                        static_cast<unsigned>(keyval), err);
   }
-  objects.attributes[AttrKey{c, keyval}] = value;
+  objects.attributes[AttrKey{c, keyval}] = {value, objects.attributes_set++};
   ++objects.keyvals.find(keyval)->uses;
   return MPI_SUCCESS;
 }
@@ -109,10 +112,10 @@ int get_attr(const char* name, MPI_Comm comm, int keyval, void* value, int* flag
     return MPI_SUCCESS;
   }
   int err = MPI_SUCCESS;
-  if (!user_keyval(call, objects, comm, keyval, &err)) return err;
+  if (!user_keyval(call, objects, comm, keyval, &err, true)) return err;
   auto it = objects.attributes.find(AttrKey{c, keyval});
   *flag = it != objects.attributes.end();
-  if (*flag) *static_cast<void**>(value) = it->second;
+  if (*flag) *static_cast<void**>(value) = it->second.value;
   return MPI_SUCCESS;
 }
 
@@ -122,7 +125,7 @@ int delete_attr(const char* name, MPI_Comm comm, int keyval) {
   if (!c) return MPI_ERR_COMM;
   RankObjects& objects = CommObjects::get().rank(call.rank);
   int err = MPI_SUCCESS;
-  if (!user_keyval(call, objects, comm, keyval, &err)) return err;
+  if (!user_keyval(call, objects, comm, keyval, &err, true)) return err;
   // Deleting an attribute that is not set is a no-op (as in MPICH).
   err = delete_attribute(objects, comm, *c, keyval);
   if (err != MPI_SUCCESS)

@@ -2,6 +2,8 @@
 // Copy and delete of cached attributes through their keyvals' callbacks.
 #include "libsimmpi/comm/attributes.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "libsimmpi/comm/comm_objects.hpp"
@@ -11,13 +13,16 @@ namespace {
 
 using AttrKey = std::pair<const Communicator*, int>;
 
-// The keyvals the caller has attributes for on `comm`, in keyval order. Callbacks may set or
-// delete attributes, so callers walk this snapshot, not the map.
+// The keyvals the caller has attributes for on `comm`, in the order they were set. Callbacks may
+// set or delete attributes, so callers walk this snapshot, not the map.
 std::vector<int> keyvals_on(const RankObjects& objects, const Communicator& comm) {
-  std::vector<int> out;
+  std::vector<std::pair<std::uint64_t, int>> set;  // (set order, keyval)
   for (auto it = objects.attributes.lower_bound(AttrKey{&comm, 0});
        it != objects.attributes.end() && it->first.first == &comm; ++it)
-    out.push_back(it->first.second);
+    set.emplace_back(it->second.set_order, it->first.second);
+  std::sort(set.begin(), set.end());
+  std::vector<int> out;
+  for (const auto& [order, keyval] : set) out.push_back(keyval);
   return out;
 }
 
@@ -28,7 +33,7 @@ int delete_attribute(RankObjects& objects, MPI_Comm handle, const Communicator& 
   if (it == objects.attributes.end()) return MPI_SUCCESS;
   Keyval* kv = objects.keyvals.find(keyval);
   if (kv->del) {
-    int err = kv->del(handle, keyval, it->second, kv->extra_state);
+    int err = kv->del(handle, keyval, it->second.value, kv->extra_state);
     if (err != MPI_SUCCESS) return err;
   }
   objects.attributes.erase(AttrKey{&comm, keyval});  // the callback may have moved `it`
@@ -48,10 +53,10 @@ int copy_attributes(ApiCall& call, MPI_Comm from_handle, const Communicator& fro
     if (it == objects.attributes.end() || !kv->copy) continue;  // MPI_COMM_NULL_COPY_FN
     void* out = nullptr;
     int flag = 0;
-    int err = kv->copy(from_handle, keyval, kv->extra_state, it->second, &out, &flag);
+    int err = kv->copy(from_handle, keyval, kv->extra_state, it->second.value, &out, &flag);
     if (err != MPI_SUCCESS) return err;
     if (!flag) continue;
-    objects.attributes[AttrKey{&to, keyval}] = out;
+    objects.attributes[AttrKey{&to, keyval}] = {out, objects.attributes_set++};
     ++objects.keyvals.find(keyval)->uses;
   }
   return MPI_SUCCESS;
@@ -60,8 +65,10 @@ int copy_attributes(ApiCall& call, MPI_Comm from_handle, const Communicator& fro
 int delete_attributes(ApiCall& call, MPI_Comm handle, const Communicator& comm) {
   RankObjects* objects = CommObjects::get().find_rank(call.rank);
   if (!objects) return MPI_SUCCESS;  // this rank never made a keyval
-  for (int keyval : keyvals_on(*objects, comm)) {
-    int err = delete_attribute(*objects, handle, comm, keyval);
+  // Last set, first deleted.
+  const std::vector<int> keyvals = keyvals_on(*objects, comm);
+  for (auto k = keyvals.rbegin(); k != keyvals.rend(); ++k) {
+    int err = delete_attribute(*objects, handle, comm, *k);
     if (err != MPI_SUCCESS) return err;
   }
   return MPI_SUCCESS;

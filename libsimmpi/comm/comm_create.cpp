@@ -37,7 +37,8 @@ std::unique_ptr<Communicator> make_intercomm(int context_a, const Group& a, int 
 }
 
 bool take_created(Communicator& parent, std::uint32_t seq, const char* call, int takers, int key,
-                  const std::function<void(CreatedComms&)>& build, MPI_Comm* out) {
+                  const std::function<void(CreatedComms&)>& build, MPI_Comm* out,
+                  const std::function<void(CreatedComms&)>& build_key) {
   CreatedComms* made = parent.created(seq);
   if (!made) {
     made = &parent.add_created(seq, call, takers);
@@ -45,6 +46,10 @@ bool take_created(Communicator& parent, std::uint32_t seq, const char* call, int
   }
   if (std::strcmp(made->call, call) != 0) return false;
   auto it = made->comms.find(key);
+  if (it == made->comms.end() && build_key) {
+    build_key(*made);
+    it = made->comms.find(key);
+  }
   *out = it == made->comms.end() ? MPI_COMM_NULL : it->second;
   parent.take_created(seq);
   return true;

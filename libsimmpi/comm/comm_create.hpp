@@ -23,11 +23,14 @@ std::unique_ptr<Communicator> make_intercomm(int context_a, const Group& a, int 
 
 // The communicator that collective #seq of `parent` created under `key` for the caller. If no
 // member has built them yet, `build` does: it registers each one (World::add_comm) and records
-// its handle under its key. `takers` members will ask. MPI_COMM_NULL when nothing was made
-// under `key`. False when another call than `call` made this collective's communicators (the
-// two sides of an intercommunicator disagree on the order of their collectives).
+// its handle under its key. When nothing is recorded under `key` yet and `build_key` is given,
+// the caller builds its own with it (each group of MPI_Comm_create's disjoint groups is built by
+// its first member). `takers` members will ask. MPI_COMM_NULL when nothing was made under
+// `key`. False when another call than `call` made this collective's communicators (the two
+// sides of an intercommunicator disagree on the order of their collectives).
 bool take_created(Communicator& parent, std::uint32_t seq, const char* call, int takers, int key,
-                  const std::function<void(CreatedComms&)>& build, MPI_Comm* out);
+                  const std::function<void(CreatedComms&)>& build, MPI_Comm* out,
+                  const std::function<void(CreatedComms&)>& build_key = {});
 
 // A new communicator starts with the error handler its member had on the parent (MPI-3.1 8.3).
 void inherit_errhandler(const Communicator& parent, int world_rank, Communicator& child);

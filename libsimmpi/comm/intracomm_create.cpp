@@ -121,26 +121,36 @@ int split_comm(ApiCall& call, Communicator& parent, int color, int key,
   return err;
 }
 
+// Since MPI-2.2 the members may pass disjoint groups (each member of a group the same one): each
+// group becomes a communicator, built by its first member to arrive, all with the context id
+// agreed over the parent (as MPICH does: no other communication).
 int create_comm(ApiCall& call, Communicator& parent, const Group& group,
                 const std::shared_ptr<Topology>& topology, MPI_Comm* out) {
   bool member = group.rank_of(call.rank) != MPI_UNDEFINED;
   CollContext c(call.world, parent);
   int context = agree_context(c, call.rank, member);
   if (context < 0) return fail_no_context(call, parent.handle());
-  auto build = [&](CreatedComms& made) {
-    if (group.size == 0) return;
+  // Disjoint groups have distinct first members: that names the caller's group.
+  const int key = member ? group.world_rank(0) : -1;
+  auto build_own = [&](CreatedComms& made) {
     auto comm = make_intracomm(context, group, derived_name(call.name, parent));
     comm->set_topology(topology);
-    made.comms[0] = call.world.add_comm(std::move(comm));
+    made.comms[key] = call.world.add_comm(std::move(comm));
   };
-  int err = take(call, parent, member ? 0 : -1, build, out);
-  if (err != MPI_SUCCESS || !member) return err;
-  // The group is the first member's; each member checks that it passed the same one.
-  Communicator* made = *out == MPI_COMM_NULL ? nullptr : call.world.find_comm(*out, call.rank);
+  std::uint32_t seq = parent.last_collective(parent.comm_rank(call.rank));
+  if (!take_created(
+          parent, seq, call.name, parent.size(), key, [](CreatedComms&) {}, out,
+          member ? std::function<void(CreatedComms&)>(build_own) : nullptr))
+    return fail_mismatch(call, parent.handle(),
+                         "another call created this collective's communicators");
+  if (!member) return MPI_SUCCESS;
+  inherit_errhandler(parent, call.rank, *call.world.find_comm(*out, call.rank));
+  // Each member checks that it passed the same group as the first member of its group.
+  Communicator* made = call.world.find_comm(*out, call.rank);
   if (!made || compare_groups(group_of(*made), group) != MPI_IDENT)
     return fail_mismatch(call, parent.handle(),
-                         "this rank passed another group than the "
-                         "first member to arrive");
+                         "this rank passed another group than the first member of that group "
+                         "to arrive (groups must be the same or disjoint)");
   return MPI_SUCCESS;
 }
 

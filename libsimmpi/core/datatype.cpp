@@ -85,7 +85,7 @@ const Datatype kPredefined[SIMMPI_PREDEFINED_TYPES] = {
     entry<MPI_Aint>("MPI_AINT", Elem::I64),
     entry<MPI_Count>("MPI_COUNT", Elem::I64),
     entry<MPI_Offset>("MPI_OFFSET", Elem::I64),
-    entry<std::complex<float>>("MPI_C_FLOAT_COMPLEX", Elem::CF32),
+    entry<std::complex<float>>("MPI_C_COMPLEX", Elem::CF32),  // MPI_C_FLOAT_COMPLEX too
     entry<std::complex<double>>("MPI_C_DOUBLE_COMPLEX", Elem::CF64),
     entry<std::complex<long double>>("MPI_C_LONG_DOUBLE_COMPLEX", Elem::CF80),
     entry<char>("MPI_PACKED", Elem::None),

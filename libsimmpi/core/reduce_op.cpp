@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "libsimmpi/core/datatype.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
@@ -247,9 +248,25 @@ bool is_commutative(MPI_Op op) {
 }
 
 void apply_op(MPI_Op op, MPI_Datatype handle, const Datatype& type, const void* in, void* inout,
-              int count) {
+              int count, const Datatype* packed_from) {
   if (UserOp* u = find_user_op(op)) {
-    if (count > 0) u->fn(const_cast<void*>(in), inout, &count, &handle);
+    if (count <= 0) return;
+    const Datatype* layout = packed_from;
+    if (!layout || layout->contiguous || layout->extent <= 0) {
+      u->fn(const_cast<void*>(in), inout, &count, &handle);
+      return;
+    }
+    // Lay both packed operands out as the program's type says, call the function, and pack the
+    // result back.
+    const std::size_t span = static_cast<std::size_t>(layout->extent) * (count - 1) +
+                             static_cast<std::size_t>(layout->true_extent);
+    std::vector<char> in_laid(span), inout_laid(span);
+    char* in_base = in_laid.data() - layout->true_lb;  // element 0's origin
+    char* inout_base = inout_laid.data() - layout->true_lb;
+    unpack(in, count, *layout, in_base);
+    unpack(inout, count, *layout, inout_base);
+    u->fn(in_base, inout_base, &count, &handle);
+    pack(inout_base, count, *layout, inout);
     return;
   }
   apply_op(op, type, in, inout, count);

@@ -22,9 +22,11 @@ bool is_user_op(MPI_Op op);
 // `op`. All predefined ops are commutative, so the operand order only matters for user ones.
 void apply_op(MPI_Op op, const Datatype& type, const void* in, void* inout, int count);
 // The same for any valid op; a user function is called as fn(in, inout, &count, &handle), on
-// the calling process (it may use the calling rank's globals and call MPI).
+// the calling process (it may use the calling rank's globals and call MPI). `packed_from`: the
+// program's type whose elements `type` packs (collectives work on packed copies); a user
+// function then gets its operands laid out as that type says, gaps and extents included.
 void apply_op(MPI_Op op, MPI_Datatype handle, const Datatype& type, const void* in, void* inout,
-              int count);
+              int count, const Datatype* packed_from = nullptr);
 
 using UserFunction = void (*)(void* in, void* inout, int* len, MPI_Datatype* type);
 // MPI_Op_create. Handles are global, not per rank: every registration of the same function with

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "hardware/platform.hpp"
@@ -60,6 +62,8 @@ struct RankState {
   std::uint64_t bsend_size = 0;
   std::uint64_t bsend_used = 0;
   std::unique_ptr<Communicator> self;  // MPI_COMM_SELF, created on first use
+  // Names the rank gave predefined datatypes (MPI_Type_set_name): each process's own.
+  std::map<MPI_Datatype, std::string> predefined_type_names;
 };
 
 class World {

@@ -3,6 +3,7 @@
 // and names (6.8).
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "libsimmpi/datatype/layouts.hpp"
 #include "libsimmpi/datatype/type_args.hpp"
@@ -68,22 +69,31 @@ int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
   TypeArgs a(call);
   a.type(datatype, "datatype", &t).out(type_name, "type_name").out(resultlen, "resultlen");
   if (!a.ok()) return a.error();
-  const char* name = !t->derived ? t->name : t->derived->named ? t->name : "";
+  const auto& renamed = call.world.rank(call.rank).predefined_type_names;
+  const auto given = t->derived ? renamed.end() : renamed.find(datatype);
+  const char* name = given != renamed.end() ? given->second.c_str()
+                     : !t->derived          ? t->name
+                     : t->derived->named    ? t->name
+                                            : "";
   std::snprintf(type_name, MPI_MAX_OBJECT_NAME, "%s", name);
   *resultlen = static_cast<int>(std::strlen(type_name));
   return MPI_SUCCESS;
 }
 
 // Longer names are truncated to MPI_MAX_OBJECT_NAME - 1 characters, as the standard allows.
-// Predefined types keep their names: they are shared by every rank of the simulation.
+// A predefined type is shared by every rank of the simulation, so the name a rank gives it is
+// kept with the rank.
 int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
   ApiCall call("MPI_Type_set_name");
   const Datatype* t = nullptr;
   TypeArgs a(call);
   a.out(type_name, "type_name").type(datatype, "datatype", &t);
-  if (a.ok() && !t->derived)
-    a.fail(MPI_ERR_TYPE, "datatype=%s is predefined; its name cannot be changed", t->name);
   if (!a.ok()) return a.error();
+  if (!t->derived) {
+    call.world.rank(call.rank).predefined_type_names[datatype] =
+        std::string(type_name).substr(0, MPI_MAX_OBJECT_NAME - 1);
+    return MPI_SUCCESS;
+  }
   std::snprintf(t->derived->label, MPI_MAX_OBJECT_NAME, "%s", type_name);
   t->derived->named = true;
   return MPI_SUCCESS;

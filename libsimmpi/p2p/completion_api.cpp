@@ -9,6 +9,7 @@
 
 #include "libsimmpi/p2p/generalized.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/status_error.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
@@ -130,6 +131,7 @@ extern "C" {
 // MPI_Wait and MPI_Waitall leave the caller's owed time to wait_all_requests, which lets it
 // pass without a switch to the caller when the caller would then block at once.
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Wait", ApiCall::Needs::Init, ApiCall::Settle::Ahead);
   Request* r[1];
   int err = MPI_SUCCESS;
@@ -161,6 +163,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Waitany");
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
@@ -196,6 +199,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
 }
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Test");
   Request* r[1];
   int err = MPI_SUCCESS;
@@ -231,6 +235,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Testany");
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
@@ -269,6 +274,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
 }
 
 int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Request_get_status");
   Request* r[1];
   int err = MPI_SUCCESS;

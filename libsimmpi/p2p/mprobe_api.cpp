@@ -7,6 +7,7 @@
 #include "libsimmpi/p2p/matched_messages.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/probe.hpp"
+#include "libsimmpi/p2p/status_error.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
@@ -85,11 +86,13 @@ using namespace simmpi::mpi;
 extern "C" {
 
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   return mprobe("MPI_Mprobe", source, tag, comm, nullptr, message, status);
 }
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
                 MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   if (!flag) {
     ApiCall call("MPI_Improbe");
     return call.fail(comm, MPI_ERR_ARG, "flag is NULL");
@@ -99,6 +102,7 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mess
 
 int MPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
               MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Mrecv");
   int err = MPI_SUCCESS;
   Request* r = mrecv(call, buf, count, datatype, message, &err);

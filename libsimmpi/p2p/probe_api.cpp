@@ -7,6 +7,7 @@
 
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/probe.hpp"
+#include "libsimmpi/p2p/status_error.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
@@ -118,6 +119,7 @@ using namespace simmpi::mpi;
 extern "C" {
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Iprobe", ApiCall::Needs::Init, ApiCall::Settle::Later);
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
@@ -194,6 +196,7 @@ int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Com
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Probe");
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;

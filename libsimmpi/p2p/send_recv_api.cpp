@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/status_error.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
@@ -117,6 +118,7 @@ int MPI_Ibsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, M
 }
 int MPI_Recv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
              MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   return simmpi::mpi::recv(buf, count, dt, source, tag, comm, status, nullptr);
 }
 int MPI_Irecv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
@@ -127,6 +129,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Co
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                  void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
                  MPI_Comm comm, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   using namespace simmpi::mpi;
   ApiCall call("MPI_Sendrecv");
   MPI_Request rr, sr;
@@ -141,6 +144,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag,
                          int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
   using namespace simmpi::mpi;
   ApiCall call("MPI_Sendrecv_replace");
   const Datatype* t = find_datatype(datatype);
