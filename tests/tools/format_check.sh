@@ -12,10 +12,11 @@ else
   mapfile -t files < <(find . -path ./build -prune -o \( -name '*.c' -o -name '*.h' -o -name '*.cpp' \
                               -o -name '*.hpp' \) -print)
 fi
-bad=()
-for f in "${files[@]}"; do
-  "$clang_format" --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
-done
+# One clang-format process for all files (one per file took minutes on a loaded 2-core machine);
+# it names each file that differs in "FILE:LINE:COL: error: code should be clang-formatted".
+mapfile -t bad < <("$clang_format" --dry-run --Werror "${files[@]}" 2>&1 >/dev/null |
+                   sed -n 's/^\(.*\):[0-9]*:[0-9]*: error: code should be clang-formatted.*/\1/p' |
+                   sort -u)
 if [ ${#bad[@]} -gt 0 ]; then
   echo "format_check: ${#bad[@]} of ${#files[@]} files do not follow .clang-format:" >&2
   printf '  %s\n' "${bad[@]}" >&2
