@@ -12,7 +12,6 @@ namespace missing {
 inline constexpr const char* one_sided = "one-sided communication";
 inline constexpr const char* io = "MPI-IO";
 inline constexpr const char* dynamic_processes = "dynamic process management";
-inline constexpr const char* tool_interface = "the MPI_T tool information interface";
 inline constexpr const char* type_attributes = "attributes on datatypes";
 inline constexpr const char* external32 = "the external32 data representation";
 inline constexpr const char* f90_types = "Fortran 90 parameterized datatypes";

@@ -225,6 +225,13 @@ const std::string& Config::origin(std::string_view key) const {
   return it->second.origin;
 }
 
+const std::string& Config::value_text(std::string_view key) const {
+  auto it = values_.find(key);
+  if (it == values_.end())
+    throw ConfigError("unknown configuration key '" + std::string(key) + "'");
+  return it->second.text;
+}
+
 std::string Config::to_toml() const {
   std::ostringstream os;
   std::string table;

@@ -38,6 +38,8 @@ class Config {
   double frequency_hz(std::string_view key) const;
   double flop_rate(std::string_view key) const;
 
+  // Any key's value as written (normalized for printing: "25GB/s", "auto", "1200").
+  const std::string& value_text(std::string_view key) const;
   // Where the value came from: "default", "file.toml:12" or "--set".
   const std::string& origin(std::string_view key) const;
   // The effective configuration as TOML, each value commented with its origin; it can be

@@ -3,17 +3,13 @@
  * message naming the function, the rank and the reason, and exit status 1:
  *   win    rank 3 calls MPI_Win_create after a barrier
  *   file   rank 0 calls MPI_File_open
- *   tool   every rank calls MPI_T_init_thread before MPI_Init (rank 0 runs first)
  *   spawn  rank 2 calls MPI_Comm_spawn */
 #include <mpi.h>
 #include <string.h>
 
 int main(int argc, char** argv) {
   const char* what = argc > 1 ? argv[1] : "";
-  int rank = -1, provided;
-  if (!strcmp(what, "tool")) {
-    MPI_T_init_thread(MPI_THREAD_SINGLE, &provided);
-  }
+  int rank = -1;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Barrier(MPI_COMM_WORLD);
