@@ -13,9 +13,7 @@ inline constexpr const char* one_sided = "one-sided communication";
 inline constexpr const char* io = "MPI-IO";
 inline constexpr const char* dynamic_processes = "dynamic process management";
 inline constexpr const char* type_attributes = "attributes on datatypes";
-inline constexpr const char* external32 = "the external32 data representation";
 inline constexpr const char* f90_types = "Fortran 90 parameterized datatypes";
-inline constexpr const char* comm_idup = "nonblocking communicator duplication";
 }  // namespace missing
 
 // Ends the run with exit status 1 and "[t=... r3] MPI_Win_create is not implemented by simmpi

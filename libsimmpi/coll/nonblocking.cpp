@@ -13,20 +13,15 @@ namespace {
 
 struct Task {
   World* world;
-  Communicator* comm;
-  std::uint32_t seq;
   Request* request;
   const char* call;
-  CollBody body;
+  NonblockingBody body;
 };
 
 void run_task(void* arg) {
   std::unique_ptr<Task> t(static_cast<Task*>(arg));
   t->world->scheduler().current()->current_call = t->call;
-  {
-    CollContext c(*t->world, *t->comm, t->seq);
-    t->body(c);
-  }
+  t->body(*t->request);
   complete_request(*t->world, t->request, t->world->now());
 }
 
@@ -47,6 +42,16 @@ Request* collective_request(World& w, Communicator& comm, int rank, const char* 
 
 }  // namespace
 
+void launch_nonblocking(ApiCall& call, Communicator& comm, MPI_Request* request,
+                        NonblockingBody body) {
+  World& w = call.world;
+  Request* r = collective_request(w, comm, call.rank, call.name);
+  *request = r->handle;
+  auto* task = new Task{&w, r, call.name, std::move(body)};
+  w.scheduler().spawn_auxiliary(call.rank, std::string("nonblocking ") + call.name, &run_task,
+                                task);
+}
+
 int launch_collective(ApiCall& call, Communicator& comm, std::uint32_t seq, MPI_Request* request,
                       CollBody body) {
   World& w = call.world;
@@ -55,11 +60,10 @@ int launch_collective(ApiCall& call, Communicator& comm, std::uint32_t seq, MPI_
     body(c);
     return MPI_SUCCESS;
   }
-  Request* r = collective_request(w, comm, call.rank, call.name);
-  *request = r->handle;
-  auto* task = new Task{&w, &comm, seq, r, call.name, std::move(body)};
-  w.scheduler().spawn_auxiliary(call.rank, std::string("nonblocking ") + call.name, &run_task,
-                                task);
+  launch_nonblocking(call, comm, request, [&w, &comm, seq, body = std::move(body)](Request&) {
+    CollContext c(w, comm, seq);
+    body(c);
+  });
   return MPI_SUCCESS;
 }
 

@@ -19,6 +19,16 @@
 namespace simmpi::mpi {
 
 using CollBody = std::function<void(CollContext&)>;
+// What an auxiliary process does for a nonblocking operation; it may set the status of the
+// request it completes (MPI_Isendrecv's is its receive's).
+using NonblockingBody = std::function<void(Request&)>;
+
+// Starts `body` on a new auxiliary process of the calling rank and stores in *request a request
+// (RequestKind::Collective, named `call.name`, holding `comm`) that the process completes when
+// `body` returns. The one mechanism behind nonblocking collectives, MPI_Isendrecv and
+// MPI_Comm_idup. Does not switch.
+void launch_nonblocking(ApiCall& call, Communicator& comm, MPI_Request* request,
+                        NonblockingBody body);
 
 // Runs `body` as collective `seq` of `comm` for the calling rank: right away on the caller's
 // fiber when `request` is nullptr (a blocking call), else on a new auxiliary process whose end

@@ -2,12 +2,13 @@
 // Communicator constructors and destructor, comparison, names and info (MPI-3.1 section 6.4):
 // MPI_Comm_dup(_with_info), MPI_Comm_split(_type), MPI_Comm_create, MPI_Comm_free,
 // MPI_Comm_compare, MPI_Comm_test_inter, MPI_Comm_remote_size, MPI_Comm_set/get_name,
-// MPI_Comm_set/get_info. MPI_Comm_idup is not implemented (libsimmpi/api/not_implemented.def).
+// MPI_Comm_set/get_info, and MPI_Comm_idup(_with_info).
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 
 #include "libsimmpi/coll/coll_checks.hpp"
+#include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/comm/attributes.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/group_api.hpp"
@@ -18,6 +19,17 @@ using namespace simmpi::mpi;
 
 namespace {
 
+// The new communicator's attributes: copied as MPI_Comm_dup copies them, or the error raised.
+int copy_or_undo(ApiCall& call, MPI_Comm comm, Communicator& c, MPI_Comm* newcomm) {
+  Communicator* made = call.world.find_comm(*newcomm, call.rank);
+  int err = copy_attributes(call, comm, c, *made);
+  if (err == MPI_SUCCESS) return MPI_SUCCESS;
+  delete_attributes(call, *newcomm, *made);
+  leave_comm(call, *made);
+  *newcomm = MPI_COMM_NULL;
+  return call.fail(comm, err, "an attribute copy callback returned %d", err);
+}
+
 int dup(const char* name, MPI_Comm comm, MPI_Comm* newcomm) {
   ApiCall call(name);
   Communicator* c = call.comm(comm);
@@ -27,13 +39,36 @@ int dup(const char* name, MPI_Comm comm, MPI_Comm* newcomm) {
   if (err == MPI_SUCCESS)
     err = c->is_inter() ? dup_intercomm(call, *c, newcomm) : dup_comm(call, *c, newcomm);
   if (err != MPI_SUCCESS) return err;
-  Communicator* made = call.world.find_comm(*newcomm, call.rank);
-  err = copy_attributes(call, comm, *c, *made);
-  if (err == MPI_SUCCESS) return MPI_SUCCESS;
-  delete_attributes(call, *newcomm, *made);
-  leave_comm(call, *made);
-  *newcomm = MPI_COMM_NULL;
-  return call.fail(comm, err, "an attribute copy callback returned %d", err);
+  return copy_or_undo(call, comm, *c, newcomm);
+}
+
+// MPI-3.1 6.4.2: the dup's collective is entered at the call (so it is ordered with the rank's
+// other collectives on `comm`) and run on an auxiliary process; *newcomm is written when the
+// request completes. The info hints are ignored, as by MPI_Comm_dup_with_info. Limit: not on
+// intercommunicators.
+int idup(const char* name, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  ApiCall call(name);
+  Communicator* c = call.comm(comm);
+  if (!c) return MPI_ERR_COMM;
+  if (!newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
+  if (!request) return call.fail(comm, MPI_ERR_REQUEST, "request is NULL");
+  if (c->is_inter())
+    return call.fail(comm, MPI_ERR_COMM,
+                     "%s is an intercommunicator; simmpi duplicates intercommunicators with "
+                     "MPI_Comm_dup only",
+                     c->name().c_str());
+  int err = check_collective_call(call, comm, *c, name);
+  if (err != MPI_SUCCESS) return err;
+  const std::uint32_t seq = c->last_collective(c->comm_rank(call.rank));
+  launch_nonblocking(call, *c, request, [name, comm, c, seq, newcomm](Request&) {
+    ApiCall inner(name);  // on the auxiliary process
+    MPI_Comm made = MPI_COMM_NULL;
+    if (idup_comm(inner, *c, seq, &made) == MPI_SUCCESS &&
+        copy_or_undo(inner, comm, *c, &made) != MPI_SUCCESS)
+      made = MPI_COMM_NULL;
+    *newcomm = made;
+  });
+  return MPI_SUCCESS;
 }
 
 int split(const char* name, MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
@@ -63,6 +98,14 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
 // The info hints are ignored (MPI allows it), so this is MPI_Comm_dup.
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info, MPI_Comm* newcomm) {
   return dup("MPI_Comm_dup_with_info", comm, newcomm);
+}
+
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  return idup("MPI_Comm_idup", comm, newcomm, request);
+}
+
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info, MPI_Comm* newcomm, MPI_Request* request) {
+  return idup("MPI_Comm_idup_with_info", comm, newcomm, request);
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {

@@ -43,7 +43,7 @@ constexpr int kFirstUserError = MPI_ERR_LASTCODE + 1;
 struct RankObjects {
   HandleTable<Group> groups{SIMMPI_KIND_GROUP, 2};  // 1 is MPI_GROUP_EMPTY
   HandleTable<Keyval> keyvals{SIMMPI_KIND_KEYVAL, 1};
-  HandleTable<UserErrhandler> errhandlers{SIMMPI_KIND_ERRHANDLER, 3};  // 1, 2 predefined
+  HandleTable<UserErrhandler> errhandlers{SIMMPI_KIND_ERRHANDLER, 4};  // 1 to 3 predefined
   std::vector<UserError> errors;                                       // value kFirstUserError + i
   int last_used_code = MPI_ERR_LASTCODE;
   // Attribute values by (communicator view, keyval), with the order they were set in:

@@ -59,4 +59,32 @@ int agree_context(CollContext& c, int world_rank, bool takes) {
   return context;
 }
 
+// The highest id free in `mask`, so that an agreement of MPI_Comm_idup rarely meets the blocking
+// constructors (the lowest) of the same rank; -1 if none.
+int highest_context(const ContextMask& mask) {
+  for (int w = kContextMaskWords - 1; w >= 0; --w)
+    if (std::uint32_t bits = mask[static_cast<std::size_t>(w)])
+      return 2 * (32 * w + 31 - __builtin_clz(bits));
+  return -1;
+}
+
+int agree_context_overlapping(CollContext& c, int world_rank) {
+  for (;;) {
+    ContextMask mask = own_context_mask(world_rank, true);
+    and_masks(c, mask);
+    const int context = highest_context(mask);
+    // Another agreement of this rank may have taken the id while this one ran: the id is taken
+    // at once where it is still free, and kept only if it was free on every member.
+    const int id = context / 2;
+    const bool mine = context >= 0 &&
+                      (mask_of(world_rank)[static_cast<std::size_t>(id / 32)] & (1u << (id % 32)));
+    if (mine) take_context(world_rank, context);
+    ContextMask all(kContextMaskWords, mine ? ~0u : 0u);
+    and_masks(c, all);
+    if (all[0]) return context;
+    if (mine) release_context(world_rank, context);
+    if (context < 0) return -1;
+  }
+}
+
 }  // namespace simmpi::mpi

@@ -31,5 +31,10 @@ void release_context(int world_rank, int context);
 // The whole agreement over c's communicator: returns the context every member of the new
 // communicator takes (the caller takes it when `takes`), or -1 if no id is free everywhere.
 int agree_context(CollContext& c, int world_rank, bool takes);
+// The same for an agreement that may overlap others of the same rank (MPI_Comm_idup runs on an
+// auxiliary process while the rank goes on): a second round checks that every member could
+// still take the agreed id, and the agreement starts again if one could not. The caller takes
+// the id it returns.
+int agree_context_overlapping(CollContext& c, int world_rank);
 
 }  // namespace simmpi::mpi

@@ -13,13 +13,14 @@ namespace {
 bool resolve(ApiCall& call, MPI_Comm comm, MPI_Errhandler h, MPI_Comm_errhandler_function** fn,
              int* err) {
   *fn = nullptr;
-  if (h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN) return true;
+  if (h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN || h == MPI_ERRORS_ABORT) return true;
   if (UserErrhandler* u = CommObjects::get().rank(call.rank).errhandlers.find(h)) {
     *fn = u->fn;
     return true;
   }
-  *err = call.fail(comm, MPI_ERR_ARG, "errhandler=0x%08x is not an error handler of this rank",
-                   static_cast<unsigned>(h));
+  *err =
+      call.fail(comm, MPI_ERR_ERRHANDLER, "errhandler=0x%08x is not an error handler of this rank",
+                static_cast<unsigned>(h));
   return false;
 }
 

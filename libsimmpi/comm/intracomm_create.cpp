@@ -76,8 +76,7 @@ std::map<int, std::vector<int>> members_by_color(const Communicator& parent,
 // The caller's communicator `key` from the current collective of `parent`; it inherits the
 // caller's error handler.
 int take(ApiCall& call, Communicator& parent, int key,
-         const std::function<void(CreatedComms&)>& build, MPI_Comm* out) {
-  std::uint32_t seq = parent.last_collective(parent.comm_rank(call.rank));
+         const std::function<void(CreatedComms&)>& build, MPI_Comm* out, std::uint32_t seq) {
   if (!take_created(parent, seq, call.name, parent.size(), key, build, out))
     return fail_mismatch(call, parent.handle(),
                          "another call created this collective's "
@@ -85,6 +84,12 @@ int take(ApiCall& call, Communicator& parent, int key,
   if (*out != MPI_COMM_NULL)
     inherit_errhandler(parent, call.rank, *call.world.find_comm(*out, call.rank));
   return MPI_SUCCESS;
+}
+
+// The caller's latest collective on `parent` made what it takes.
+int take(ApiCall& call, Communicator& parent, int key,
+         const std::function<void(CreatedComms&)>& build, MPI_Comm* out) {
+  return take(call, parent, key, build, out, parent.last_collective(parent.comm_rank(call.rank)));
 }
 
 }  // namespace
@@ -154,16 +159,31 @@ int create_comm(ApiCall& call, Communicator& parent, const Group& group,
   return MPI_SUCCESS;
 }
 
-int dup_comm(ApiCall& call, Communicator& parent, MPI_Comm* out) {
-  CollContext c(call.world, parent);
-  int context = agree_context(c, call.rank, true);
-  if (context < 0) return fail_no_context(call, parent.handle());
-  auto build = [&](CreatedComms& made) {
+namespace {
+
+std::function<void(CreatedComms&)> dup_builder(ApiCall& call, Communicator& parent,
+                                               const int& context) {
+  return [&call, &parent, &context](CreatedComms& made) {
     auto comm = make_intracomm(context, group_of(parent), derived_name(call.name, parent));
     comm->set_topology(parent.topology());
     made.comms[0] = call.world.add_comm(std::move(comm));
   };
-  return take(call, parent, 0, build, out);
+}
+
+}  // namespace
+
+int dup_comm(ApiCall& call, Communicator& parent, MPI_Comm* out) {
+  CollContext c(call.world, parent);
+  int context = agree_context(c, call.rank, true);
+  if (context < 0) return fail_no_context(call, parent.handle());
+  return take(call, parent, 0, dup_builder(call, parent, context), out);
+}
+
+int idup_comm(ApiCall& call, Communicator& parent, std::uint32_t seq, MPI_Comm* out) {
+  CollContext c(call.world, parent, seq);
+  int context = agree_context_overlapping(c, call.rank);
+  if (context < 0) return fail_no_context(call, parent.handle());
+  return take(call, parent, 0, dup_builder(call, parent, context), out, seq);
 }
 
 void leave_comm(ApiCall& call, Communicator& c) {

@@ -10,6 +10,7 @@
 // own name; every function may yield and returns MPI_SUCCESS or the raised error.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 #include "libsimmpi/comm/group.hpp"
@@ -26,6 +27,9 @@ int create_comm(ApiCall& call, Communicator& parent, const Group& group,
                 const std::shared_ptr<Topology>& topology, MPI_Comm* out);
 // Same group and topology as `parent` (attributes are the caller's to copy).
 int dup_comm(ApiCall& call, Communicator& parent, MPI_Comm* out);
+// The same for MPI_Comm_idup, run on an auxiliary process of the caller: `seq` is the number of
+// the collective on `parent` (taken when the rank called), and its messages carry it.
+int idup_comm(ApiCall& call, Communicator& parent, std::uint32_t seq, MPI_Comm* out);
 
 // The caller leaves `c` (MPI_Comm_free's local part): its context id is free again and the
 // object dies with its last member and request.

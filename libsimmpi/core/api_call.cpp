@@ -45,6 +45,11 @@ constexpr ErrorClass kClasses[] = {
     {MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY", "invalid info key"},
     {MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE", "invalid info value"},
     {MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY", "key not in the info object"},
+    {MPI_ERR_CONVERSION, "MPI_ERR_CONVERSION", "error in a data conversion"},
+    {MPI_ERR_SESSION, "MPI_ERR_SESSION", "invalid session"},
+    {MPI_ERR_PROC_ABORTED, "MPI_ERR_PROC_ABORTED", "operation with a process that aborted"},
+    {MPI_ERR_VALUE_TOO_LARGE, "MPI_ERR_VALUE_TOO_LARGE", "value too large to store"},
+    {MPI_ERR_ERRHANDLER, "MPI_ERR_ERRHANDLER", "invalid error handler"},
 };
 
 World& world_of_call(const char* name) {
@@ -147,8 +152,12 @@ int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
     fn(&comm_handle, &code);
     return cls;
   }
-  fatal(1, strprintf("[t=%s r%d] %s: %s (%s)", world.scheduler().local_now().to_string().c_str(),
-                     rank, name, detail, error_class_name(cls)));
+  // MPI_ERRORS_ABORT (MPI-4.1 9.3) aborts the communicator's processes; simmpi ends the job, as
+  // MPICH does, and says which handler did it.
+  const bool abort = c->errhandler(me) == MPI_ERRORS_ABORT;
+  fatal(1, strprintf("[t=%s r%d] %s: %s (%s)%s", world.scheduler().local_now().to_string().c_str(),
+                     rank, name, detail, error_class_name(cls),
+                     abort ? "; MPI_ERRORS_ABORT ends the job" : ""));
 }
 
 Communicator* ApiCall::comm(MPI_Comm h) {

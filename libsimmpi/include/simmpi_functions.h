@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Every C function of MPI-3.1, by chapter of the standard, and the MPI-1 names that MPI-3.0 removed
- * but simmpi still provides, as one X-macro list:
+ * but simmpi still provides, and the MPI-4.1 functions simmpi provides (area Mpi41), as one X-macro
+ * list:
  *   SIMMPI_FUNCTION(name, area)
  * mpi.h expands it into the PMPI_ declarations, libsimmpi's build into the PMPI_ aliases
  * (libsimmpi/api/pmpi_aliases.cmake), tests into a program that links against every function, and
  * tools/mpi_status into docs/status.md. Whether a function is implemented is not said here: see
- * libsimmpi/api/not_implemented.def. The list follows the standard (Annex A.2, C bindings) and
- * changes only with it. No include guard: include it where SIMMPI_FUNCTION is defined. */
+ * libsimmpi/api/not_implemented.def. The MPI-3.1 part follows the standard (Annex A.2, C bindings)
+ * and changes only with it; the MPI-4.1 part grows as simmpi implements MPI-4.1. No include guard:
+ * include it where SIMMPI_FUNCTION is defined. */
 
 /* chapter 3: Point-to-point communication (40) */
 SIMMPI_FUNCTION(MPI_Bsend, P2p)
@@ -441,3 +443,8 @@ SIMMPI_FUNCTION(MPI_Type_hvector, Removed)
 SIMMPI_FUNCTION(MPI_Type_lb, Removed)
 SIMMPI_FUNCTION(MPI_Type_struct, Removed)
 SIMMPI_FUNCTION(MPI_Type_ub, Removed)
+/* MPI-4.1 functions provided, beyond MPI-3.1 */
+SIMMPI_FUNCTION(MPI_Comm_idup_with_info, Mpi41)
+SIMMPI_FUNCTION(MPI_Info_get_string, Mpi41)
+SIMMPI_FUNCTION(MPI_Isendrecv, Mpi41)
+SIMMPI_FUNCTION(MPI_Isendrecv_replace, Mpi41)

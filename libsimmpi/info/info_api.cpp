@@ -95,6 +95,27 @@ int MPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int*
   return MPI_SUCCESS;
 }
 
+// MPI-4.1 10.2: *buflen is the size of `value` on input (the terminating NUL included; 0 leaves
+// `value` untouched) and, with *flag set, the value's length plus one on output; a longer value
+// is cut to *buflen - 1 characters.
+int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag) {
+  ApiCall call("MPI_Info_get_string");
+  int err = MPI_SUCCESS;
+  const Info* i = lookup(call, info, false, &err);
+  if (!i) return err;
+  if ((err = check_key(call, key))) return err;
+  if (!buflen || *buflen < 0 || (*buflen > 0 && !value) || !flag)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "buflen=%p (%d), value=%p, flag=%p",
+                     static_cast<void*>(buflen), buflen ? *buflen : 0, static_cast<void*>(value),
+                     static_cast<void*>(flag));
+  const auto* e = i->find(key);
+  *flag = e != nullptr;
+  if (!e) return MPI_SUCCESS;
+  if (*buflen > 0) copy_out(e->second, *buflen - 1, value);
+  *buflen = static_cast<int>(e->second.size()) + 1;
+  return MPI_SUCCESS;
+}
+
 int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* flag) {
   ApiCall call("MPI_Info_get_valuelen");
   int err = MPI_SUCCESS;

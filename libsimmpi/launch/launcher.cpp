@@ -61,9 +61,18 @@ runtime::Config load_config(const LaunchOptions& o) {
   return config;
 }
 
-// mpirun's rules: a rank that fails ends the job; a rank that used MPI must finalize it.
-void on_rank_exit(World& world, runtime::Process& p) {
+// mpirun's rules: a rank that fails ends the job; a rank that used MPI must finalize it. A rank
+// that exits with a nonzero status after MPI_Finalize (or without MPI) lets the others finish,
+// and the job's status is the bitwise OR of all such statuses, as MPICH's mpiexec (Hydra)
+// reports it: ranks exiting 1 and 2 make the job exit 3.
+void on_rank_exit(World& world, runtime::Process& p, int& job_status) {
   const RankState& st = world.rank(p.id());
+  if (p.exit_status() != 0 && (st.finalized || !st.initialized)) {
+    std::fprintf(stderr, "simmpi: rank %d exited with status %d at simulated time %s\n", p.id(),
+                 p.exit_status(), p.finish_time().to_string().c_str());
+    job_status |= p.exit_status() & 0xff;
+    return;
+  }
   if (p.exit_status() != 0)
     fatal(p.exit_status() & 0xff ? p.exit_status() & 0xff : 1,
           strprintf("rank %d exited with status %d at simulated time %s; the job is stopped",
@@ -179,7 +188,9 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   InfoObjects info_objects(o.ranks);
   MatchedMessages matched_messages(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
-  sched.set_exit_hook([&world](runtime::Process& p) { on_rank_exit(world, p); });
+  int job_status = 0;
+  sched.set_exit_hook(
+      [&world, &job_status](runtime::Process& p) { on_rank_exit(world, p, job_status); });
   Progress progress{engine, {}, config.time("runtime.heartbeat"), config.time("runtime.heartbeat")};
   sched.set_progress_hook(&Progress::hook, &progress);
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);
@@ -193,7 +204,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   }
   if (config.flag("runtime.report_switches")) print_switches(sched);
   sched.privatizer().restore_global();
-  return 0;
+  return job_status;
 }
 
 }  // namespace

@@ -8,7 +8,10 @@
  *   badrank   rank 0 sends to a rank that does not exist (MPI_ERRORS_ARE_FATAL)
  *   nofinal   rank 1 returns from main without MPI_Finalize
  *   overflow  rank 1 recurses until its stack overflows
- *   exit      every rank calls exit(0) after MPI_Finalize (fine: status 0) */
+ *   exit      every rank calls exit(0) after MPI_Finalize (fine: status 0)
+ *   codes     after MPI_Finalize, rank 1 returns 1 and rank 2 returns 2: the job's status is
+ *             their bitwise OR, 3, as with MPICH's mpiexec
+ *   errors_abort  rank 2 sends to a rank that does not exist under MPI_ERRORS_ABORT */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +36,12 @@ int main(int argc, char** argv) {
   if (!strcmp(what, "badrank") && rank == 0) MPI_Send(&v, 1, MPI_INT, 9, 0, MPI_COMM_WORLD);
   if (!strcmp(what, "nofinal") && rank == 1) return 0;
   if (!strcmp(what, "overflow") && rank == 1) printf("%d\n", depth(1 << 20));
+  if (!strcmp(what, "errors_abort")) {
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ABORT);
+    if (rank == 2) MPI_Send(&v, 1, MPI_INT, 9, 0, MPI_COMM_WORLD);
+  }
   MPI_Finalize();
   if (!strcmp(what, "exit")) exit(0);
+  if (!strcmp(what, "codes")) return rank == 1 ? 1 : rank == 2 ? 2 : 0;
   return 0;
 }
