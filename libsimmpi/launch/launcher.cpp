@@ -18,6 +18,7 @@
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/info/info_objects.hpp"
 #include "libsimmpi/launch/launch_options.hpp"
+#include "libsimmpi/launch/library_privatization.hpp"
 #include "libsimmpi/launch/own_time_setup.hpp"
 #include "libsimmpi/launch/platform_presets.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
@@ -175,8 +176,10 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   runtime::Scheduler::Options so;
   so.stack_bytes = config.size_bytes("runtime.stack_size");
   so.guard_budget = static_cast<std::size_t>(config.integer("runtime.stack_guards"));
-  auto privatizer = runtime::make_privatizer(config.text("runtime.privatize"),
-                                             runtime::ProgramImage::instance(), o.ranks);
+  const std::string privatize = config.text("runtime.privatize");
+  if (privatize != "none" && runtime::ProgramImage::instance().captured())
+    capture_program_libraries(config.text("runtime.privatize_libs"));
+  auto privatizer = runtime::make_privatizer(privatize, runtime::ProgramImage::instance(), o.ranks);
   bool private_globals = privatizer->is_private();
   runtime::Scheduler sched(engine, o.ranks, so, std::move(privatizer));
   OwnTimeNote own_note;

@@ -89,7 +89,7 @@ __attribute__((visibility("default"), noreturn)) void exit(int status) noexcept 
 __attribute__((visibility("default"))) int __cxa_atexit(void (*fn)(void*), void* arg,
                                                         void* dso) noexcept {
   int rank = calling_rank();
-  if (rank >= 0 && dso == simmpi::runtime::ProgramImage::instance().dso_handle()) {
+  if (rank >= 0 && simmpi::runtime::ProgramImage::instance().is_private_dso(dso)) {
     simmpi::mpi::RankLives::instance()->add_exit_handler(rank, fn, arg);
     return 0;
   }

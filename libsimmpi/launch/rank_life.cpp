@@ -39,6 +39,7 @@ RankLives::RankLives(UserMain user_main, std::vector<char*> argv, bool construct
       argv_(std::move(argv)),
       construct_globals_(construct_globals),
       handlers_(static_cast<std::size_t>(ranks)),
+      thread_handlers_(static_cast<std::size_t>(ranks)),
       argv_blocks_(static_cast<std::size_t>(ranks)) {
   instance_ = this;
 }
@@ -70,17 +71,26 @@ void RankLives::add_exit_handler(int rank, void (*fn)(void*), void* arg) {
   handlers_[static_cast<std::size_t>(rank)].push_back(Handler{fn, arg});
 }
 
-void RankLives::end_rank(int rank, int status) {
-  const runtime::Process& me = *runtime::Scheduler::instance()->current();
-  if (me.ordinal() > 0) thread_exited(me, status);
-  runtime::Scheduler::instance()->enter_library();  // charges the rank's last stretch of code
-  auto& list = handlers_[static_cast<std::size_t>(rank)];
+void RankLives::add_thread_exit_handler(int rank, void (*fn)(void*), void* arg) {
+  thread_handlers_[static_cast<std::size_t>(rank)].push_back(Handler{fn, arg});
+}
+
+void RankLives::run_handlers(std::vector<Handler>& list) {
   while (!list.empty()) {  // a handler may register more handlers
     Handler h = list.back();
     list.pop_back();
     h.fn(h.arg);
   }
   list.shrink_to_fit();
+}
+
+void RankLives::end_rank(int rank, int status) {
+  const runtime::Process& me = *runtime::Scheduler::instance()->current();
+  if (me.ordinal() > 0) thread_exited(me, status);
+  runtime::Scheduler::instance()->enter_library();  // charges the rank's last stretch of code
+  // As exit() does: the thread's thread_local destructors first, then the atexit handlers.
+  run_handlers(thread_handlers_[static_cast<std::size_t>(rank)]);
+  run_handlers(handlers_[static_cast<std::size_t>(rank)]);
   argv_blocks_[static_cast<std::size_t>(rank)].reset();
   end_program_threads(rank);  // a process's threads end with it
   runtime::Scheduler::instance()->finish_current(status);

@@ -17,7 +17,10 @@ class RankLives {
   static void entry(void* lives);
   // Registers an exit handler of the running rank (its code called atexit or __cxa_atexit).
   void add_exit_handler(int rank, void (*fn)(void*), void* arg);
-  // Runs the rank's exit handlers, newest first, then ends the rank with `status`.
+  // Registers a destructor of one of the running rank's thread_local objects.
+  void add_thread_exit_handler(int rank, void (*fn)(void*), void* arg);
+  // Runs the rank's thread_local destructors, then its exit handlers, each newest first, then
+  // ends the rank with `status`.
   [[noreturn]] void end_rank(int rank, int status);
 
   static RankLives* instance() { return instance_; }
@@ -31,7 +34,10 @@ class RankLives {
   UserMain user_main_;
   std::vector<char*> argv_;
   bool construct_globals_;
+  void run_handlers(std::vector<Handler>& list);
+
   std::vector<std::vector<Handler>> handlers_;
+  std::vector<std::vector<Handler>> thread_handlers_;
   std::vector<std::unique_ptr<char[]>> argv_blocks_;
 };
 

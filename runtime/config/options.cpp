@@ -50,14 +50,23 @@ const std::vector<OptionSpec>& option_registry() {
        "budget get a canary that is checked at every switch instead.",
        {}, 0, 30000},
       {"runtime.privatize", Kind::Choice, "auto",
-       "How each rank gets its own copy of the program's global and static variables.",
+       "How each rank gets its own copy of the program's global, static and thread-local "
+       "variables (the executable's and those of the libraries runtime.privatize_libs selects).",
        {{"auto", "copy for data segments up to 16 KiB, mmap above (the measured crossover: "
                  "tools/bench/spine_bench)"},
-        {"copy", "memcpy the program's writable data segment in and out when another rank "
-                 "starts running (fast for the usual small segments)"},
-        {"mmap", "map the rank's own pages of a memory file over the segment (one system call "
-                 "per switch, independent of the segment's size)"},
+        {"copy", "memcpy each writable data segment and thread-local block in and out when "
+                 "another rank starts running (fast for the usual small segments)"},
+        {"mmap", "map the rank's own pages of a memory file over each data segment (one system "
+                 "call per segment and switch, independent of its size); thread-local blocks "
+                 "are still copied"},
         {"none", "all ranks share the globals (only for programs that have none that differ)"}}},
+      {"runtime.privatize_libs", Kind::Text, "",
+       "Shared libraries whose state (writable data and thread-local variables) each rank gets "
+       "its own copy of, besides the executable's, as a comma-separated list of names: "
+       "\"libfoo\" adds libfoo.so* (even from a system directory), \"-libfoo\" excludes it. "
+       "By default every library the program brings is privatized, linked or dlopened, except "
+       "those under /lib, /lib64, /usr/lib and /usr/lib64 and the C, C++ and Fortran runtimes, "
+       "the loader and simmpi's own, which never are (docs/privatization.md)."},
       {"runtime.fold_threshold", Kind::Size, "0B",
        "In model mode (blas.mode = model), the program's malloc, calloc and realloc of at least "
        "this many bytes return folded memory: its content is meaningless, every rank's pages map "
