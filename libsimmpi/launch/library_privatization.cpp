@@ -108,16 +108,6 @@ std::string resolve(const char* file, const void* caller) {
   return file;
 }
 
-// The rank whose code runs now on the simulation's thread, or -1 (the loader, the simulator,
-// an OpenMP worker).
-int running_rank() {
-  runtime::Scheduler* s = runtime::Scheduler::instance();
-  if (!on_simulation_thread() || !s || !s->current() || s->current() == host_region_process() ||
-      !World::exists())
-    return -1;
-  return s->current()->owner();
-}
-
 }  // namespace
 
 void capture_program_libraries(const std::string& spec) {
@@ -150,7 +140,7 @@ __attribute__((visibility("default"))) void* dlopen(const char* file, int flags)
 
 __attribute__((visibility("default"))) int __cxa_thread_atexit_impl(void (*fn)(void*), void* obj,
                                                                     void* dso) noexcept {
-  const int rank = mpi::running_rank();
+  const int rank = mpi::program_rank();
   if (rank >= 0 && runtime::ProgramImage::instance().is_private_dso(dso) &&
       runtime::Scheduler::instance()->privatizer().is_private()) {
     mpi::RankLives::instance()->add_thread_exit_handler(rank, fn, obj);
