@@ -9,15 +9,14 @@ namespace simmpi::mpi {
 
 // The reasons not_implemented.def gives, one per missing part of the standard.
 namespace missing {
-inline constexpr const char* one_sided = "one-sided communication";
 inline constexpr const char* io = "MPI-IO";
 inline constexpr const char* dynamic_processes = "dynamic process management";
 inline constexpr const char* type_attributes = "attributes on datatypes";
 inline constexpr const char* f90_types = "Fortran 90 parameterized datatypes";
 }  // namespace missing
 
-// Ends the run with exit status 1 and "[t=... r3] MPI_Win_create is not implemented by simmpi
-// (one-sided communication); see docs/status.md". Called by the running rank; never returns.
+// Ends the run with exit status 1 and "[t=... r2] MPI_Comm_spawn is not implemented by simmpi
+// (dynamic process management); see docs/status.md". Called by the running rank; never returns.
 [[noreturn]] void end_not_implemented(const char* function, const char* reason);
 
 }  // namespace simmpi::mpi

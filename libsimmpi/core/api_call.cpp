@@ -50,6 +50,19 @@ constexpr ErrorClass kClasses[] = {
     {MPI_ERR_PROC_ABORTED, "MPI_ERR_PROC_ABORTED", "operation with a process that aborted"},
     {MPI_ERR_VALUE_TOO_LARGE, "MPI_ERR_VALUE_TOO_LARGE", "value too large to store"},
     {MPI_ERR_ERRHANDLER, "MPI_ERR_ERRHANDLER", "invalid error handler"},
+    {MPI_ERR_KEYVAL, "MPI_ERR_KEYVAL", "invalid keyval"},
+    {MPI_ERR_WIN, "MPI_ERR_WIN", "invalid window"},
+    {MPI_ERR_BASE, "MPI_ERR_BASE", "invalid base address"},
+    {MPI_ERR_SIZE, "MPI_ERR_SIZE", "invalid size"},
+    {MPI_ERR_DISP, "MPI_ERR_DISP", "invalid displacement"},
+    {MPI_ERR_LOCKTYPE, "MPI_ERR_LOCKTYPE", "invalid lock type"},
+    {MPI_ERR_ASSERT, "MPI_ERR_ASSERT", "invalid assertion"},
+    {MPI_ERR_RMA_CONFLICT, "MPI_ERR_RMA_CONFLICT", "conflicting accesses to a window"},
+    {MPI_ERR_RMA_SYNC, "MPI_ERR_RMA_SYNC", "wrong synchronization of RMA calls"},
+    {MPI_ERR_RMA_RANGE, "MPI_ERR_RMA_RANGE", "target memory is not part of the window"},
+    {MPI_ERR_RMA_ATTACH, "MPI_ERR_RMA_ATTACH", "memory cannot be attached"},
+    {MPI_ERR_RMA_SHARED, "MPI_ERR_RMA_SHARED", "memory cannot be shared"},
+    {MPI_ERR_RMA_FLAVOR, "MPI_ERR_RMA_FLAVOR", "wrong window flavor"},
 };
 
 World& world_of_call(const char* name) {
@@ -144,17 +157,22 @@ int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
     comm_handle = MPI_COMM_WORLD;
   }
   int me = c->comm_rank(rank);
-  if (c->errhandler(me) == MPI_ERRORS_RETURN) return cls;
-  if (MPI_Comm_errhandler_function* fn = c->errhandler_function(me)) {
-    // A user handler sees the communicator and the code, may call MPI, and if it returns the
-    // failed call returns the code.
+  return raise(c->errhandler(me), c->errhandler_function(me), comm_handle, cls, detail);
+}
+
+int ApiCall::raise(MPI_Errhandler handler, MPI_Comm_errhandler_function* fn, int object, int cls,
+                   const char* detail) {
+  if (handler == MPI_ERRORS_RETURN) return cls;
+  if (fn) {
+    // A user handler sees the object and the code, may call MPI, and if it returns the failed
+    // call returns the code.
     int code = cls;
-    fn(&comm_handle, &code);
+    fn(&object, &code);
     return cls;
   }
   // MPI_ERRORS_ABORT (MPI-4.1 9.3) aborts the communicator's processes; simmpi ends the job, as
   // MPICH does, and says which handler did it.
-  const bool abort = c->errhandler(me) == MPI_ERRORS_ABORT;
+  const bool abort = handler == MPI_ERRORS_ABORT;
   fatal(1, strprintf("[t=%s r%d] %s: %s (%s)%s", world.scheduler().local_now().to_string().c_str(),
                      rank, name, detail, error_class_name(cls),
                      abort ? "; MPI_ERRORS_ABORT ends the job" : ""));

@@ -32,6 +32,11 @@ class ApiCall {
   // Raises error class `cls` on `comm` (MPI_COMM_WORLD's handler if `comm` is not valid). Under
   // MPI_ERRORS_ARE_FATAL ends the run with the message; under MPI_ERRORS_RETURN returns `cls`.
   int fail(MPI_Comm comm, int cls, const char* fmt, ...) __attribute__((format(printf, 4, 5)));
+  // What fail() does once the handler is known, for objects other than communicators (windows):
+  // under MPI_ERRORS_RETURN returns `cls`; a user handler `fn` is called with `object` and the
+  // code, then `cls` is returned; under MPI_ERRORS_ARE_FATAL ends the run with `detail`.
+  int raise(MPI_Errhandler handler, MPI_Comm_errhandler_function* fn, int object, int cls,
+            const char* detail);
 
   // The caller's view of `h`, or nullptr after raising MPI_ERR_COMM.
   Communicator* comm(MPI_Comm h);

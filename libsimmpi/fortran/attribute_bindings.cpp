@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fortran attributes: keyvals whose copy and delete callbacks are Fortran subroutines, attribute
-// values that are Fortran integers, and the predefined callbacks MPI_COMM_DUP_FN,
-// MPI_COMM_NULL_COPY_FN... as Fortran procedures. Also MPI_BUFFER_DETACH.
+// Fortran attributes of communicators and windows: keyvals whose copy and delete callbacks are
+// Fortran subroutines, attribute values that are Fortran integers, and the predefined callbacks
+// MPI_COMM_DUP_FN, MPI_COMM_NULL_COPY_FN, MPI_WIN_DUP_FN... as Fortran procedures. Also
+// MPI_BUFFER_DETACH.
 #include "libsimmpi/fortran/custom_bindings.hpp"
 
 // The predefined callbacks, called by C through the keyval or directly by a Fortran program.
@@ -42,8 +43,20 @@ void mpi_null_delete_fn_(const MPI_Fint*, const MPI_Fint*, const MPI_Fint*, cons
 }
 
 // The same under gfortran -fsecond-underscore (g77's convention).
+// A window's callbacks take the same arguments (its handle in place of the communicator's).
+decltype(mpi_comm_null_copy_fn_) mpi_win_null_copy_fn_
+    __attribute__((alias("mpi_comm_null_copy_fn_")));
+decltype(mpi_comm_dup_fn_) mpi_win_dup_fn_ __attribute__((alias("mpi_comm_dup_fn_")));
+decltype(mpi_comm_null_delete_fn_) mpi_win_null_delete_fn_
+    __attribute__((alias("mpi_comm_null_delete_fn_")));
+
 decltype(mpi_comm_null_copy_fn_) mpi_comm_null_copy_fn__
     __attribute__((alias("mpi_comm_null_copy_fn_")));
+decltype(mpi_comm_null_copy_fn_) mpi_win_null_copy_fn__
+    __attribute__((alias("mpi_comm_null_copy_fn_")));
+decltype(mpi_comm_dup_fn_) mpi_win_dup_fn__ __attribute__((alias("mpi_comm_dup_fn_")));
+decltype(mpi_comm_null_delete_fn_) mpi_win_null_delete_fn__
+    __attribute__((alias("mpi_comm_null_delete_fn_")));
 decltype(mpi_comm_dup_fn_) mpi_comm_dup_fn__ __attribute__((alias("mpi_comm_dup_fn_")));
 decltype(mpi_comm_null_delete_fn_) mpi_comm_null_delete_fn__
     __attribute__((alias("mpi_comm_null_delete_fn_")));
@@ -111,13 +124,16 @@ int create_keyval(Procedure copy_fn, Procedure delete_fn, int* keyval, const Int
   auto* k = new K{reinterpret_cast<typename K::Copy>(copy_fn),
                   reinterpret_cast<typename K::Delete>(delete_fn), *extra_state};
   MPI_Comm_copy_attr_function* copy = copy_trampoline<Int>;
-  if (copy_fn == procedure(mpi_comm_null_copy_fn_) || copy_fn == procedure(mpi_null_copy_fn_))
+  if (copy_fn == procedure(mpi_comm_null_copy_fn_) || copy_fn == procedure(mpi_null_copy_fn_) ||
+      copy_fn == procedure(mpi_win_null_copy_fn_))
     copy = MPI_COMM_NULL_COPY_FN;
-  else if (copy_fn == procedure(mpi_comm_dup_fn_) || copy_fn == procedure(mpi_dup_fn_))
+  else if (copy_fn == procedure(mpi_comm_dup_fn_) || copy_fn == procedure(mpi_dup_fn_) ||
+           copy_fn == procedure(mpi_win_dup_fn_))
     copy = MPI_COMM_DUP_FN;
   MPI_Comm_delete_attr_function* del = delete_trampoline<Int>;
   if (delete_fn == procedure(mpi_comm_null_delete_fn_) ||
-      delete_fn == procedure(mpi_null_delete_fn_))
+      delete_fn == procedure(mpi_null_delete_fn_) ||
+      delete_fn == procedure(mpi_win_null_delete_fn_))
     del = MPI_COMM_NULL_DELETE_FN;
   return create(copy, del, keyval, k);
 }
@@ -167,6 +183,36 @@ int MPI_Comm_get_attr(const MPI_Comm* comm, const int* keyval, MPI_Aint* value, 
   void* v = nullptr;
   int err = ::MPI_Comm_get_attr(*comm, *keyval, &v, flag);
   if (err == MPI_SUCCESS && *flag) *value = fortran_value(*keyval, v);
+  return err;
+}
+
+int MPI_Win_create_keyval(MPI_Win_copy_attr_function* copy_fn,
+                          MPI_Win_delete_attr_function* delete_fn, int* keyval,
+                          MPI_Aint* extra_state) {
+  return create_keyval<MPI_Aint>(procedure(copy_fn), procedure(delete_fn), keyval, extra_state,
+                                 ::MPI_Win_create_keyval);
+}
+
+int MPI_Win_set_attr(const MPI_Win* win, const int* keyval, MPI_Aint* value) {
+  return ::MPI_Win_set_attr(*win, *keyval, to_pointer(*value));
+}
+
+int MPI_Win_get_attr(const MPI_Win* win, const int* keyval, MPI_Aint* value, int* flag) {
+  void* v = nullptr;
+  int err = ::MPI_Win_get_attr(*win, *keyval, &v, flag);
+  if (err != MPI_SUCCESS || !*flag) return err;
+  switch (*keyval) {
+    case MPI_WIN_SIZE:
+      *value = *static_cast<const MPI_Aint*>(v);
+      break;
+    case MPI_WIN_DISP_UNIT:
+    case MPI_WIN_CREATE_FLAVOR:
+    case MPI_WIN_MODEL:
+      *value = *static_cast<const int*>(v);
+      break;
+    default:  // MPI_WIN_BASE is the address itself, as are user values
+      *value = reinterpret_cast<MPI_Aint>(v);
+  }
   return err;
 }
 

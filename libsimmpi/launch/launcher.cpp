@@ -23,6 +23,7 @@
 #include "libsimmpi/launch/platform_presets.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
 #include "libsimmpi/p2p/matched_messages.hpp"
+#include "libsimmpi/rma/window.hpp"
 #include "runtime/config/config.hpp"
 #include "runtime/config/help.hpp"
 #include "runtime/core/error.hpp"
@@ -189,6 +190,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   World world(sched, platform, config, o.ranks);
   CommObjects comm_objects(o.ranks);
   InfoObjects info_objects(o.ranks);
+  Windows windows(config);
   MatchedMessages matched_messages(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
   int job_status = 0;

@@ -7,8 +7,8 @@
 #include <memory>
 #include <vector>
 
+#include "libsimmpi/p2p/typed_copy.hpp"
 #include "runtime/core/error.hpp"
-#include "runtime/fold/fold_memory.hpp"
 
 namespace simmpi::mpi {
 namespace {
@@ -31,103 +31,21 @@ void release_bsend_charge(World& w, Message* m) {
     w.scheduler().wake(w.scheduler().process(thread), w.now());
 }
 
-// A rank's memory as seen from whichever rank runs now: its globals may live in a privatizer
-// copy. Translated block by block, since a derived type (MPI_BOTTOM with absolute addresses)
-// may mix globals with heap and stack data.
-class RankMemory final : public AddressMap {
- public:
-  RankMemory(World& w, int rank) : privatizer_(w.scheduler().privatizer()), rank_(rank) {}
-  char* at(std::intptr_t addr) const override {
-    return static_cast<char*>(privatizer_.translate(rank_, reinterpret_cast<void*>(addr)));
-  }
-
- private:
-  runtime::Privatizer& privatizer_;
-  int rank_;
-};
-
-// The parts of a request's buffer its first `bytes` packed bytes go to, less folded memory
-// (runtime/fold): data landing there would be meaningless, and skipping it is what lets a
-// full-size HPL broadcast its panels without copying them. In packed order.
-struct Piece {
-  std::uint64_t offset;  // in the packed stream
-  std::intptr_t addr;
-  std::uint64_t len;
-};
-const std::vector<Piece>& unfolded_pieces(const Request* r, std::uint64_t bytes) {
-  thread_local std::vector<Piece> pieces;
-  pieces.clear();
-  const runtime::FoldMemory& fold = runtime::FoldMemory::instance();
-  std::uint64_t offset = 0;
-  r->type->map.for_each_block(
-      reinterpret_cast<std::intptr_t>(r->buf), r->count, r->type->extent, bytes,
-      [&](std::intptr_t block, std::uint64_t len) {
-        fold.for_each_unfolded(block, len, [&](std::intptr_t at, std::uint64_t n) {
-          pieces.push_back({offset + static_cast<std::uint64_t>(at - block), at, n});
-        });
-        offset += len;
-      });
-  return pieces;
+// The buffer of request `r` (its data is in its owner's memory).
+TypedBuffer buffer_of(const Request* r) {
+  return TypedBuffer{r->owner, r->buf, r->count, r->type.get()};
 }
 
-// Whether the first `bytes` packed bytes of a request's buffer are all in folded memory.
-bool wholly_folded(const Request* r, std::uint64_t bytes) {
-  return runtime::FoldMemory::instance().active() && unfolded_pieces(r, bytes).empty();
-}
-
-// Moves up to the receive's capacity of packed bytes into its buffer. `src` is packed data; a
-// short message fills part of the last element (MPI-3.1 3.2.5).
+// Moves up to the receive's capacity of packed bytes into its buffer.
 void unpack_into(World& w, Request* r, const char* src, std::uint64_t bytes) {
-  std::uint64_t n = std::min(bytes, r->capacity_bytes());
-  if (n == 0) return;
-  if (runtime::FoldMemory::instance().active()) {
-    RankMemory mem(w, r->owner);
-    for (const Piece& p : unfolded_pieces(r, n)) std::memcpy(mem.at(p.addr), src + p.offset, p.len);
-    return;
-  }
-  unpack_bytes(src, n, r->count, *r->type, r->buf, RankMemory(w, r->owner));
+  unpack_typed(w, src, bytes, buffer_of(r));
 }
 
-// With folded memory about: copies the sender's bytes that land on unfolded parts of the
-// receive buffer, block against piece, without packing the rest.
-void copy_unfolded(World& w, int src_world, const Request* s, Request* r, std::uint64_t bytes) {
-  const std::vector<Piece>& pieces = unfolded_pieces(r, bytes);
-  if (pieces.empty()) return;
-  RankMemory from(w, src_world), to(w, r->owner);
-  std::size_t i = 0;
-  std::uint64_t offset = 0;
-  s->type->map.for_each_block(
-      reinterpret_cast<std::intptr_t>(s->buf), s->count, s->type->extent, bytes,
-      [&](std::intptr_t block, std::uint64_t len) {
-        std::uint64_t end = offset + len;
-        while (i < pieces.size() && pieces[i].offset + pieces[i].len <= offset) ++i;
-        for (std::size_t j = i; j < pieces.size() && pieces[j].offset < end; ++j) {
-          std::uint64_t lo = std::max(offset, pieces[j].offset);
-          std::uint64_t hi = std::min(end, pieces[j].offset + pieces[j].len);
-          std::memcpy(to.at(pieces[j].addr + static_cast<std::intptr_t>(lo - pieces[j].offset)),
-                      from.at(block + static_cast<std::intptr_t>(lo - offset)), hi - lo);
-        }
-        offset = end;
-      });
-}
-
-// Copies a message's payload straight from the sender's buffer into the receive's: one copy
-// when the sender's data is contiguous, else through a packed buffer of what fits.
+// Copies a message's payload straight from the sender's buffer into the receive's.
 void copy_from_sender(World& w, int src_world, const Request* s, Request* r) {
-  std::uint64_t bytes = std::min(s->capacity_bytes(), r->capacity_bytes());
-  if (bytes == 0) return;
-  if (runtime::FoldMemory::instance().active()) {
-    copy_unfolded(w, src_world, s, r, bytes);
-    return;
-  }
-  if (s->type->contiguous) {
-    const void* src = w.scheduler().privatizer().translate(src_world, s->buf);
-    unpack_into(w, r, static_cast<const char*>(src), bytes);
-    return;
-  }
-  std::unique_ptr<char[]> packed(new char[bytes]);
-  pack_bytes(s->buf, s->count, *s->type, bytes, packed.get(), RankMemory(w, src_world));
-  unpack_into(w, r, packed.get(), bytes);
+  TypedBuffer from = buffer_of(s);
+  from.rank = src_world;
+  copy_typed(w, from, buffer_of(r), std::min(s->capacity_bytes(), r->capacity_bytes()));
 }
 
 void eager_arrived(void* msg, std::uint64_t, SimTime arrival);
@@ -268,7 +186,7 @@ void post_send_now(World& w, Request* s) {
   if (mode == SendMode::Buffered) {
     // The data is copied out at once: the send buffer is free as soon as the call returns.
     m->payload.reset(new char[m->bytes]);
-    pack(s->buf, s->count, *s->type, m->payload.get(), RankMemory(w, me));
+    pack_typed(w, buffer_of(s), m->bytes, m->payload.get());
     m->bsend_charge = m->bytes + MPI_BSEND_OVERHEAD;  // reserved by MPI_Bsend
   } else if (rendezvous) {
     m->send = s;
@@ -276,10 +194,11 @@ void post_send_now(World& w, Request* s) {
     m->payload = std::move(s->payload);
   } else if (r) {
     copy_from_sender(w, me, s, r);
-  } else if (!wholly_folded(s, m->bytes)) {  // folded data is meaningless: nothing to keep
+  } else if (!wholly_folded(buffer_of(s),
+                            m->bytes)) {  // folded data is meaningless: nothing to keep
     m->payload.reset(new char[m->bytes]);
     // Through RankMemory: a send posted ahead (post_ahead) is made with no rank's globals live.
-    pack(s->buf, s->count, *s->type, m->payload.get(), RankMemory(w, me));
+    pack_typed(w, buffer_of(s), m->bytes, m->payload.get());
   }
   if (!rendezvous)
     w.platform().transfer(me, m->dst_world, m->bytes,
@@ -338,7 +257,7 @@ bool post_send(World& w, Request* s, bool then_wait) {
   } else if (sched.would_post_ahead()) {
     // A blocking eager send completes when posted, so its caller may go on at once, with its
     // data copied now: the buffer is the caller's again when the call returns.
-    if (!wholly_folded(s, s->capacity_bytes())) {
+    if (!wholly_folded(buffer_of(s), s->capacity_bytes())) {
       s->payload.reset(new char[s->capacity_bytes()]);
       pack(s->buf, s->count, *s->type, s->payload.get());
     }

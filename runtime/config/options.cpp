@@ -314,6 +314,25 @@ const std::vector<OptionSpec>& option_registry() {
        "busy-polling loop; a bounded loop that probes this many times in a row would be cut short.",
        {}, 1, 1e12},
 
+      // --- mpi.rma: one-sided communication (libsimmpi/rma/operations.hpp) ---
+      {"mpi.rma.put_overhead", Kind::Time, "300ns",
+       "CPU time of the origin for issuing one MPI_Put or MPI_Rput (the default is "
+       "mpi.send_overhead's: both post one transfer).",
+       {}, 0, 1},
+      {"mpi.rma.get_overhead", Kind::Time, "300ns",
+       "CPU time of the origin for issuing one MPI_Get or MPI_Rget.", {}, 0, 1},
+      {"mpi.rma.accumulate_overhead", Kind::Time, "300ns",
+       "CPU time of the origin for issuing one MPI_Accumulate, MPI_Get_accumulate or their "
+       "request-based forms (the target's reduction is timed on its CPU model).",
+       {}, 0, 1},
+      {"mpi.rma.atomic_overhead", Kind::Time, "300ns",
+       "CPU time of the origin for issuing one MPI_Fetch_and_op or MPI_Compare_and_swap.", {}, 0,
+       1},
+      {"mpi.rma.sync_overhead", Kind::Time, "300ns",
+       "CPU time of one synchronization call (MPI_Win_fence, _start, _complete, _post, _wait, "
+       "_lock, _unlock, _flush...), before what it waits for.",
+       {}, 0, 1},
+
       // --- mpi.coll: collective algorithms (libsimmpi/coll/selection.hpp) ---
       {"mpi.coll.selection", Kind::Choice, "ompi",
        "Whose default choice of collective algorithms to reproduce, by message size, "

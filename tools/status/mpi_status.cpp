@@ -151,8 +151,8 @@ void print_overview() {
       "function, the rank and the reason,\nand exit status 1:\n\n",
       total, total - missing, missing);
   std::printf(
-      "    simmpi: error: [t=0.000003000000 s r3] MPI_Win_create is not implemented by "
-      "simmpi\n    (one-sided communication); see docs/status.md\n\n");
+      "    simmpi: error: [t=0.000003000000 s r2] MPI_Comm_spawn is not implemented by "
+      "simmpi\n    (dynamic process management); see docs/status.md\n\n");
   std::printf(
       "MPI-4.0 adds %d C functions to MPI-3.1 (%d of them the large-count `_c` variants), by "
       "the count of\nMPICH 4.0.2's headers; MPI-4.1 adds a few more. simmpi implements %zu of "

@@ -69,6 +69,8 @@ const char* const kSentinels[] = {
     "EXTERNAL MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN",
     "EXTERNAL MPI_COMM_DUP_FN, MPI_NULL_COPY_FN, MPI_NULL_DELETE_FN",
     "EXTERNAL MPI_DUP_FN",
+    "EXTERNAL MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN",
+    "EXTERNAL MPI_WIN_DUP_FN",
 };
 
 std::string fortran_type(const std::string& c_type) {

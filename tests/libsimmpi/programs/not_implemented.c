@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Calls a function simmpi does not implement, chosen by argv[1]; the run must end with one
  * message naming the function, the rank and the reason, and exit status 1:
- *   win    rank 3 calls MPI_Win_create after a barrier
  *   file   rank 0 calls MPI_File_open
  *   spawn  rank 2 calls MPI_Comm_spawn */
 #include <mpi.h>
@@ -13,11 +12,6 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Barrier(MPI_COMM_WORLD);
-  if (!strcmp(what, "win") && rank == 3) {
-    static double base[16];
-    MPI_Win win;
-    MPI_Win_create(base, sizeof base, sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
-  }
   if (!strcmp(what, "file") && rank == 0) {
     MPI_File fh;
     MPI_File_open(MPI_COMM_SELF, "out.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// Window objects and the job's table of them.
+#include "libsimmpi/rma/window.hpp"
+
+#include <cstdlib>
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::mpi {
+
+Window::Window(MPI_Win handle, Communicator& comm, int flavor)
+    : handle_(handle),
+      comm_(comm),
+      flavor_(flavor),
+      members_(static_cast<std::size_t>(comm.size())),
+      live_members_(comm.size()) {}
+
+Window::~Window() {
+  std::free(shared_block_);
+}
+
+bool Window::leave(int comm_rank) {
+  WinMember& m = member(comm_rank);
+  m.freed = true;
+  if (m.owns_base) std::free(m.base);
+  m.base = nullptr;
+  return --live_members_ == 0;
+}
+
+RmaParams::RmaParams(const runtime::Config& config)
+    : put_overhead(config.time("mpi.rma.put_overhead")),
+      get_overhead(config.time("mpi.rma.get_overhead")),
+      accumulate_overhead(config.time("mpi.rma.accumulate_overhead")),
+      atomic_overhead(config.time("mpi.rma.atomic_overhead")),
+      sync_overhead(config.time("mpi.rma.sync_overhead")) {}
+
+Windows* Windows::instance_ = nullptr;
+
+Windows::Windows(const runtime::Config& config) : params_(config) {
+  instance_ = this;
+}
+
+Windows::~Windows() {
+  instance_ = nullptr;
+}
+
+Windows& Windows::get() {
+  SIMMPI_ASSERT(instance_, "no job's windows exist outside a simulation");
+  return *instance_;
+}
+
+Window* Windows::find(MPI_Win h) {
+  auto u = static_cast<unsigned>(h);
+  if ((u >> 24) != SIMMPI_KIND_WIN) return nullptr;
+  std::size_t index = u & 0xFFFFFFu;
+  return index < table_.size() ? table_[index].get() : nullptr;
+}
+
+Window& Windows::take(Communicator& comm, int flavor) {
+  auto it = making_.find(&comm);
+  if (it == making_.end()) {
+    std::size_t index = table_.size();
+    if (!free_.empty()) {
+      index = free_.back();
+      free_.pop_back();
+    } else {
+      table_.emplace_back();
+    }
+    table_[index] = std::make_unique<Window>(
+        SIMMPI_HANDLE(SIMMPI_KIND_WIN, static_cast<unsigned>(index)), comm, flavor);
+    it = making_.emplace(&comm, Making{table_[index].get(), comm.size()}).first;
+  }
+  Window& w = *it->second.window;
+  if (--it->second.takers_left == 0) making_.erase(it);
+  return w;
+}
+
+void Windows::remove(Window* w) {
+  if (!w->is_left() || w->messages_in_flight > 0) return;
+  std::size_t index = static_cast<unsigned>(w->handle()) & 0xFFFFFFu;
+  table_[index].reset();
+  free_.push_back(index);
+}
+
+}  // namespace simmpi::mpi

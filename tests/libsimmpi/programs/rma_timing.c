@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* One-sided simulated times against the closed forms of libsimmpi/rma/operations.hpp, to the
+ * picosecond. The test passes the platform's parameters both to the simulator (--set) and to
+ * this program:
+ *   rma_timing O_SEND O_RECV LATENCY BYTES_PER_S O_PUT O_GET O_ACC O_ATOMIC O_SYNC CORE_BPS
+ * (times in ps; LATENCY = nic_latency + hop_latency of the one-switch network; CORE_BPS the
+ * memory bandwidth of one rank, which bounds the target's reduction). Needs 2 ranks on
+ * different nodes and mpi.coll.barrier = dissemination. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+static long long o_s, o_r, lat, o_put, o_get, o_acc, o_atomic, o_sync;
+static double bw, core_bps;
+static int rank;
+
+static long long ps_now(void) {
+  return llround(simmpi_now() * 1e12);
+}
+static long long wire(double bytes) {
+  return llround(bytes / bw * 1e12);
+}
+/* The target's reduction of `bytes`: a generic kernel of 3 * bytes of memory traffic, which
+ * outweighs its one operation per element at the default peak. */
+static long long reduction(double bytes) {
+  return llround(3 * bytes / core_bps * 1e12);
+}
+static long long max2(long long a, long long b) {
+  return a > b ? a : b;
+}
+
+/* Rank 0 times one operation (issued by `op`) and its flush under an exclusive lock on rank 1,
+ * which only waits: the lock costs o_sync + 2L, the operation and flush `expected`. */
+static void passive_case(const char* what, MPI_Win win, void (*op)(MPI_Win, void*), void* buf,
+                         long long expected) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0) {
+    long long t0 = ps_now();
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, win);
+    long long t1 = ps_now();
+    CHECK(t1 - t0 == o_sync + 2 * lat, "%s: lock took %lld ps, closed form %lld", what, t1 - t0,
+          o_sync + 2 * lat);
+    op(win, buf);
+    MPI_Win_flush(1, win);
+    long long t2 = ps_now();
+    CHECK(t2 - t1 == expected, "%s and flush took %lld ps, closed form %lld", what, t2 - t1,
+          expected);
+    MPI_Win_unlock(1, win);
+    CHECK(ps_now() - t2 == o_sync, "%s: unlock took %lld ps", what, ps_now() - t2);
+  }
+}
+
+static int bytes;
+static void put(MPI_Win win, void* buf) {
+  MPI_Put(buf, bytes, MPI_BYTE, 1, 0, bytes, MPI_BYTE, win);
+}
+static void get(MPI_Win win, void* buf) {
+  MPI_Get(buf, bytes, MPI_BYTE, 1, 0, bytes, MPI_BYTE, win);
+}
+static void acc(MPI_Win win, void* buf) {
+  MPI_Accumulate(buf, bytes / 8, MPI_DOUBLE, 1, 0, bytes / 8, MPI_DOUBLE, MPI_SUM, win);
+}
+static void fop(MPI_Win win, void* buf) {
+  MPI_Fetch_and_op(buf, (char*)buf + 8, MPI_LONG, 1, 0, MPI_SUM, win);
+}
+static void cas(MPI_Win win, void* buf) {
+  MPI_Compare_and_swap(buf, (char*)buf + 8, (char*)buf + 16, MPI_LONG, 1, 0, win);
+}
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (argc < 11) {
+    fprintf(stderr,
+            "usage: rma_timing O_SEND O_RECV LATENCY BYTES_PER_S O_PUT O_GET O_ACC "
+            "O_ATOMIC O_SYNC CORE_BPS\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  o_s = atoll(argv[1]), o_r = atoll(argv[2]), lat = atoll(argv[3]), bw = atof(argv[4]);
+  o_put = atoll(argv[5]), o_get = atoll(argv[6]), o_acc = atoll(argv[7]);
+  o_atomic = atoll(argv[8]), o_sync = atoll(argv[9]), core_bps = atof(argv[10]);
+  const int max_bytes = 1 << 20;
+  char* base;
+  MPI_Win win;
+  MPI_Win_allocate(max_bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+  char* buf = calloc(max_bytes, 1);
+
+  /* put: data flow, then an acknowledgement; get: request, then the data back; accumulate: a
+   * put plus the target's reduction; the flush's own o_sync overlaps the wait. */
+  for (bytes = 8; bytes <= max_bytes; bytes *= 32) {
+    passive_case("put", win, put, buf, o_put + max2(o_sync, 2 * lat + wire(bytes)));
+    passive_case("get", win, get, buf, o_get + max2(o_sync, 2 * lat + wire(bytes)));
+    passive_case("accumulate", win, acc, buf,
+                 o_acc + max2(o_sync, 2 * lat + wire(bytes) + reduction(bytes)));
+  }
+  /* Atomics: a round trip of 8 bytes each way (16 out for compare-and-swap). */
+  passive_case("fetch_and_op", win, fop, buf, o_atomic + 2 * lat + 2 * wire(8) + reduction(8));
+  passive_case("compare_and_swap", win, cas, buf,
+               o_atomic + 2 * lat + wire(16) + wire(8) + reduction(8));
+
+  /* Fence: a two-rank dissemination barrier after the caller's o_sync (and, closing an epoch,
+   * after its operations are acknowledged). A rank that entered the barrier at B leaves when its
+   * send is done and the other's message is in: max(B + o_s, max(B' + o_s + L, B) + o_r), B'
+   * the other's entry. Rank 0 puts S bytes between an opening and a closing fence; each rank
+   * records when it entered the opening fence and left each, and rank 0 checks all four. */
+  bytes = 4096;
+  MPI_Barrier(MPI_COMM_WORLD);
+  long long t[3];
+  t[0] = ps_now();
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+  t[1] = ps_now();
+  if (rank == 0) put(win, buf);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+  t[2] = ps_now();
+  long long all[6];
+  MPI_Gather(t, 3, MPI_LONG_LONG, all, 3, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+  if (rank == 0) {
+    long long b0 = all[0] + o_sync, b1 = all[3] + o_sync;
+    long long x0 = max2(b0 + o_s, max2(b1 + o_s + lat, b0) + o_r);
+    long long x1 = max2(b1 + o_s, max2(b0 + o_s + lat, b1) + o_r);
+    CHECK(all[1] == x0 && all[4] == x1,
+          "opening fence left at %lld and %lld ps, closed form %lld "
+          "and %lld",
+          all[1], all[4], x0, x1);
+    b0 = max2(x0 + o_put + o_sync, x0 + o_put + 2 * lat + wire(bytes)); /* the put acknowledged */
+    b1 = x1 + o_sync;
+    x0 = max2(b0 + o_s, max2(b1 + o_s + lat, b0) + o_r);
+    x1 = max2(b1 + o_s, max2(b0 + o_s + lat, b1) + o_r);
+    CHECK(all[2] == x0 && all[5] == x1,
+          "closing fence left at %lld and %lld ps, closed form %lld "
+          "and %lld",
+          all[2], all[5], x0, x1);
+  }
+  MPI_Win_free(&win);
+  free(buf);
+  return finish("rma_timing");
+}
