@@ -26,7 +26,20 @@ struct LockMessage {
   Window* win;
   int origin, target;
   LockType type;
+  bool served = false;  // mpi.rma.progress = target_call: the target is in an MPI call
 };
+
+// Under mpi.rma.progress = target_call, a message that reaches a target busy computing waits
+// for its next MPI call: true after rescheduling `arrived` for then.
+bool defer_to_target(LockMessage* m, void (*arrived)(void*, std::uint64_t)) {
+  if (m->served || !Windows::get().params().target_progress || m->win->is_left()) return false;
+  World& w = World::get();
+  m->served = true;
+  SimTime t = target_serves_at(w, m->win->comm().world_rank(m->target));
+  if (t == w.now()) return false;
+  w.engine().schedule(t, runtime::Action{arrived, m, 0});
+  return true;
+}
 
 void charge_sync(World& w) {
   w.scheduler().sleep_lazily(Windows::get().params().sync_overhead);
@@ -62,6 +75,7 @@ void serve(World& w, Window& win, int target) {
 
 void request_arrived(void* msg, std::uint64_t) {
   auto* m = static_cast<LockMessage*>(msg);
+  if (defer_to_target(m, &request_arrived)) return;
   --m->win->messages_in_flight;
   m->win->lock_at(m->target).queue.push_back({m->origin, m->type});
   serve(World::get(), *m->win, m->target);
@@ -82,6 +96,7 @@ void serve_lock_all(World& w, Window& win) {
 
 void release_arrived(void* msg, std::uint64_t) {
   auto* m = static_cast<LockMessage*>(msg);
+  if (defer_to_target(m, &release_arrived)) return;
   World& w = World::get();
   TargetLock& tl = m->win->lock_at(m->target);
   if (m->type == LockType::Exclusive) {

@@ -55,10 +55,9 @@ void start_reply(void* flight, std::uint64_t) {
                                    hardware::ArrivalNotice{&reply_arrived, f, 0});
 }
 
-// The origin's data is at the target: a put or accumulate is acknowledged once applied; a
-// fetching operation replies once its reduction is done.
-void data_arrived(void* flight, std::uint64_t, SimTime arrival) {
-  auto* f = static_cast<Flight*>(flight);
+// The origin's data is at the target at `arrival` and served: a put or accumulate is
+// acknowledged once applied; a fetching operation replies once its reduction is done.
+void serve_data(Flight* f, SimTime arrival) {
   World& w = World::get();
   SimTime applied = arrival;
   if (f->reduce > SimTime()) {
@@ -70,6 +69,36 @@ void data_arrived(void* flight, std::uint64_t, SimTime arrival) {
     w.engine().schedule(applied, runtime::Action{&start_reply, f, 0});
   else
     finish(f, applied + w.platform().latency(f->target_world, f->origin_world));
+}
+
+void serve_data_now(void* flight, std::uint64_t) {
+  serve_data(static_cast<Flight*>(flight), World::get().now());
+}
+
+// Under mpi.rma.progress = target_call: the request has reached the target; it is served when
+// the target next is in an MPI call (`then` runs then).
+void await_target(void* flight, std::uint64_t then) {
+  auto* f = static_cast<Flight*>(flight);
+  World& w = World::get();
+  auto* step = reinterpret_cast<void (*)(void*, std::uint64_t)>(then);
+  w.engine().schedule(target_serves_at(w, f->target_world), runtime::Action{step, f, 0});
+}
+
+// Schedules `step` for `f` at the target at `at`, or once the target serves it after `at`.
+void at_target(World& w, Flight* f, SimTime at, void (*step)(void*, std::uint64_t)) {
+  if (Windows::get().params().target_progress)
+    w.engine().schedule(at,
+                        runtime::Action{&await_target, f, reinterpret_cast<std::uint64_t>(step)});
+  else
+    w.engine().schedule(at, runtime::Action{step, f, 0});
+}
+
+void data_arrived(void* flight, std::uint64_t, SimTime arrival) {
+  auto* f = static_cast<Flight*>(flight);
+  if (Windows::get().params().target_progress)
+    at_target(World::get(), f, arrival, &serve_data_now);
+  else
+    serve_data(f, arrival);
 }
 
 // The target's reduction of `bytes` of `type` on its node's CPU: one operation per element,
@@ -178,8 +207,7 @@ void issue(World& w, Window& win, int origin, int target, const RmaOp& op, Reque
   }
   if (request && !fetches) complete_request(w, request, w.now());
   if (op.kind == RmaKind::Get) {
-    w.engine().schedule(w.now() + w.platform().latency(me, to),
-                        runtime::Action{&start_reply, f, 0});
+    at_target(w, f, w.now() + w.platform().latency(me, to), &start_reply);
     return;
   }
   std::uint64_t out = op.kind == RmaKind::CompareAndSwap ? 2 * bytes : bytes;

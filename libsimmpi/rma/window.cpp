@@ -32,7 +32,14 @@ RmaParams::RmaParams(const runtime::Config& config)
       get_overhead(config.time("mpi.rma.get_overhead")),
       accumulate_overhead(config.time("mpi.rma.accumulate_overhead")),
       atomic_overhead(config.time("mpi.rma.atomic_overhead")),
-      sync_overhead(config.time("mpi.rma.sync_overhead")) {}
+      sync_overhead(config.time("mpi.rma.sync_overhead")),
+      target_progress(config.text("mpi.rma.progress") == "target_call") {}
+
+SimTime target_serves_at(World& w, int target_world) {
+  if (!Windows::get().params().target_progress) return w.now();
+  SimTime t = w.scheduler().earliest_action(w.scheduler().process(target_world));
+  return t == SimTime::max() ? w.now() : runtime::max(t, w.now());  // a finished rank: now
+}
 
 Windows* Windows::instance_ = nullptr;
 

@@ -151,8 +151,14 @@ struct RmaParams {
   SimTime accumulate_overhead;
   SimTime atomic_overhead;
   SimTime sync_overhead;
+  bool target_progress;  // mpi.rma.progress = target_call
   explicit RmaParams(const runtime::Config& config);
 };
+
+// When a target can serve a one-sided request that reaches it at the current time: now under
+// mpi.rma.progress = hardware, else when `target_world` next is in an MPI call (now if it is
+// blocked in one, else when its current computation or sleep ends).
+SimTime target_serves_at(World& w, int target_world);
 
 // The job's windows by handle (the same handle on every member), as World keeps communicators.
 // One Windows exists per simulated job, beside the World (the launcher owns both).

@@ -328,6 +328,11 @@ const std::vector<OptionSpec>& option_registry() {
       {"mpi.rma.atomic_overhead", Kind::Time, "300ns",
        "CPU time of the origin for issuing one MPI_Fetch_and_op or MPI_Compare_and_swap.", {}, 0,
        1},
+      {"mpi.rma.progress", Kind::Choice, "hardware",
+       "Who serves one-sided operations and lock requests at their target.",
+       {{"hardware", "the NIC, at once, whatever the target does (RDMA)"},
+        {"target_call", "the target rank, only while it is inside an MPI call: one that reaches "
+         "it while it computes waits for its next call (software-emulated RMA)"}}},
       {"mpi.rma.sync_overhead", Kind::Time, "300ns",
        "CPU time of one synchronization call (MPI_Win_fence, _start, _complete, _post, _wait, "
        "_lock, _unlock, _flush...), before what it waits for.",
