@@ -42,22 +42,14 @@ const int* predefined(int keyval, RankObjects& objects) {
   }
 }
 
-// The caller's live keyval `keyval`, or nullptr after raising MPI_ERR_KEYVAL on `comm`.
-// `freed_ok`: a freed keyval still names the attributes that keep it alive (MPI-3.1 6.7.2), which
-// may be read and deleted.
-Keyval* user_keyval(ApiCall& call, RankObjects& objects, MPI_Comm comm, int keyval, int* err,
-                    bool freed_ok = false) {
-  Keyval* kv = objects.keyvals.find(keyval);
-  if (kv && (!kv->freed || freed_ok)) return kv;
-  if (predefined(keyval, objects))
-    *err = call.fail(comm, MPI_ERR_KEYVAL,
-                     "keyval=0x%08x is a predefined attribute, which is "
-                     "read-only",
-                     static_cast<unsigned>(keyval));
-  else
-    *err = call.fail(comm, MPI_ERR_KEYVAL, "keyval=0x%08x is not a keyval of this rank%s",
-                     static_cast<unsigned>(keyval), kv ? " (it was freed)" : "");
-  return nullptr;
+// The communicator `comm` as an attribute holder.
+AttributeHolder holder(ApiCall& call, MPI_Comm comm, const Communicator& c) {
+  return AttributeHolder{
+      comm, &c,
+      [&call](int keyval) {
+        return predefined(keyval, CommObjects::get().rank(call.rank)) != nullptr;
+      },
+      [&call, comm](int cls, const char* detail) { return call.fail(comm, cls, "%s", detail); }};
 }
 
 int create_keyval(const char* name, MPI_Comm_copy_attr_function* copy,
@@ -70,11 +62,12 @@ int create_keyval(const char* name, MPI_Comm_copy_attr_function* copy,
 
 int free_keyval(const char* name, int* keyval) {
   ApiCall call(name);
-  RankObjects& objects = CommObjects::get().rank(call.rank);
-  int err = MPI_SUCCESS;
-  Keyval* kv = keyval ? user_keyval(call, objects, MPI_COMM_WORLD, *keyval, &err) : nullptr;
   if (!keyval) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
-  if (!kv) return err;
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  Keyval* kv = objects.keyvals.find(*keyval);
+  if (!kv || kv->freed)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "keyval=0x%08x is not a keyval of this rank%s",
+                     static_cast<unsigned>(*keyval), kv ? " (it was freed)" : "");
   kv->freed = true;  // attributes that use it keep it alive, callbacks included
   if (kv->uses == 0) objects.keyvals.remove(*keyval);
   *keyval = MPI_KEYVAL_INVALID;
@@ -85,19 +78,7 @@ int set_attr(const char* name, MPI_Comm comm, int keyval, void* value) {
   ApiCall call(name);
   Communicator* c = call.comm(comm);
   if (!c) return MPI_ERR_COMM;
-  RankObjects& objects = CommObjects::get().rank(call.rank);
-  int err = MPI_SUCCESS;
-  if (!user_keyval(call, objects, comm, keyval, &err)) return err;
-  // Replacing a value deletes the old one first (MPI-3.1 6.7.2).
-  if (objects.attributes.count(AttrKey{c, keyval})) {
-    err = delete_attribute(objects, comm, *c, keyval);
-    if (err != MPI_SUCCESS)
-      return call.fail(comm, err, "the delete callback of keyval 0x%08x returned %d",
-                       static_cast<unsigned>(keyval), err);
-  }
-  objects.attributes[AttrKey{c, keyval}] = {value, objects.attributes_set++};
-  ++objects.keyvals.find(keyval)->uses;
-  return MPI_SUCCESS;
+  return set_attribute(call, holder(call, comm, *c), keyval, value);
 }
 
 int get_attr(const char* name, MPI_Comm comm, int keyval, void* value, int* flag) {
@@ -105,33 +86,19 @@ int get_attr(const char* name, MPI_Comm comm, int keyval, void* value, int* flag
   Communicator* c = call.comm(comm);
   if (!c) return MPI_ERR_COMM;
   if (!value || !flag) return call.fail(comm, MPI_ERR_ARG, "attribute_val or flag is NULL");
-  RankObjects& objects = CommObjects::get().rank(call.rank);
-  if (const int* v = predefined(keyval, objects)) {
+  if (const int* v = predefined(keyval, CommObjects::get().rank(call.rank))) {
     *static_cast<const int**>(value) = v;
     *flag = 1;
     return MPI_SUCCESS;
   }
-  int err = MPI_SUCCESS;
-  if (!user_keyval(call, objects, comm, keyval, &err, true)) return err;
-  auto it = objects.attributes.find(AttrKey{c, keyval});
-  *flag = it != objects.attributes.end();
-  if (*flag) *static_cast<void**>(value) = it->second.value;
-  return MPI_SUCCESS;
+  return get_attribute(call, holder(call, comm, *c), keyval, static_cast<void**>(value), flag);
 }
 
 int delete_attr(const char* name, MPI_Comm comm, int keyval) {
   ApiCall call(name);
   Communicator* c = call.comm(comm);
   if (!c) return MPI_ERR_COMM;
-  RankObjects& objects = CommObjects::get().rank(call.rank);
-  int err = MPI_SUCCESS;
-  if (!user_keyval(call, objects, comm, keyval, &err, true)) return err;
-  // Deleting an attribute that is not set is a no-op (as in MPICH).
-  err = delete_attribute(objects, comm, *c, keyval);
-  if (err != MPI_SUCCESS)
-    return call.fail(comm, err, "the delete callback of keyval 0x%08x returned %d",
-                     static_cast<unsigned>(keyval), err);
-  return MPI_SUCCESS;
+  return delete_attribute(call, holder(call, comm, *c), keyval);
 }
 
 }  // namespace

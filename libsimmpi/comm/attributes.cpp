@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "libsimmpi/comm/comm_objects.hpp"
+#include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
 namespace {
@@ -40,6 +41,65 @@ int delete_attribute(RankObjects& objects, MPI_Comm handle, const Communicator& 
   kv = objects.keyvals.find(keyval);
   if (--kv->uses == 0 && kv->freed) objects.keyvals.remove(keyval);
   return MPI_SUCCESS;
+}
+
+namespace {
+
+// The caller's keyval `keyval`, or nullptr after raising MPI_ERR_KEYVAL on the holder.
+// `freed_ok`: a freed keyval still names the attributes that keep it alive (MPI-3.1 6.7.2), which
+// may be read and deleted.
+Keyval* user_keyval(const AttributeHolder& h, RankObjects& objects, int keyval, int* err,
+                    bool freed_ok) {
+  Keyval* kv = objects.keyvals.find(keyval);
+  if (kv && (!kv->freed || freed_ok)) return kv;
+  *err = h.raise(MPI_ERR_KEYVAL,
+                 h.is_predefined(keyval)
+                     ? strprintf("keyval=0x%08x is a predefined attribute, which is read-only",
+                                 static_cast<unsigned>(keyval))
+                           .c_str()
+                     : strprintf("keyval=0x%08x is not a keyval of this rank%s",
+                                 static_cast<unsigned>(keyval), kv ? " (it was freed)" : "")
+                           .c_str());
+  return nullptr;
+}
+
+int callback_failed(const AttributeHolder& h, int keyval, int err) {
+  return h.raise(err, strprintf("the delete callback of keyval 0x%08x returned %d",
+                                static_cast<unsigned>(keyval), err)
+                          .c_str());
+}
+
+}  // namespace
+
+int set_attribute(ApiCall& call, const AttributeHolder& h, int keyval, void* value) {
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  int err = MPI_SUCCESS;
+  if (!user_keyval(h, objects, keyval, &err, false)) return err;
+  if (objects.attributes.count(AttrKey{h.cache, keyval})) {
+    err = delete_attribute(objects, h.handle, *h.cache, keyval);
+    if (err != MPI_SUCCESS) return callback_failed(h, keyval, err);
+  }
+  objects.attributes[AttrKey{h.cache, keyval}] = {value, objects.attributes_set++};
+  ++objects.keyvals.find(keyval)->uses;
+  return MPI_SUCCESS;
+}
+
+int get_attribute(ApiCall& call, const AttributeHolder& h, int keyval, void** value, int* flag) {
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  int err = MPI_SUCCESS;
+  if (!user_keyval(h, objects, keyval, &err, true)) return err;
+  auto it = objects.attributes.find(AttrKey{h.cache, keyval});
+  *flag = it != objects.attributes.end();
+  if (*flag) *value = it->second.value;
+  return MPI_SUCCESS;
+}
+
+int delete_attribute(ApiCall& call, const AttributeHolder& h, int keyval) {
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  int err = MPI_SUCCESS;
+  if (!user_keyval(h, objects, keyval, &err, true)) return err;
+  err = delete_attribute(objects, h.handle, *h.cache, keyval);
+  return err == MPI_SUCCESS ? err : callback_failed(h, keyval, err);
 }
 
 int copy_attributes(ApiCall& call, MPI_Comm from_handle, const Communicator& from,

@@ -1,11 +1,31 @@
 // SPDX-License-Identifier: Apache-2.0
-// Attribute caching on communicators (MPI-3.1 section 6.7). Values are per process: each rank
-// has its own on each communicator, and its copy and delete callbacks run on its own fiber.
+// Attribute caching on communicators and windows (MPI-3.1 sections 6.7, 6.7.3). Values are per
+// process: each rank has its own on each object, and its copy and delete callbacks run on its
+// own fiber. A window caches its attributes on its private communicator.
 #pragma once
+
+#include <functional>
 
 #include "libsimmpi/core/api_call.hpp"
 
 namespace simmpi::mpi {
+
+// The object an attribute call works on: the handle its callbacks receive (a communicator's or
+// a window's), the communicator its values are cached on, whether a keyval is one of its
+// predefined attributes (read-only), and how errors are raised on it.
+struct AttributeHolder {
+  int handle;
+  const Communicator* cache;
+  std::function<bool(int keyval)> is_predefined;
+  std::function<int(int cls, const char* detail)> raise;
+};
+// MPI_Comm_set_attr / MPI_Win_set_attr once the object is known: replacing a value deletes the
+// old one first (MPI-3.1 6.7.2). Callbacks may yield.
+int set_attribute(ApiCall& call, const AttributeHolder& h, int keyval, void* value);
+// MPI_*_get_attr of a keyval that is not predefined: *flag, and the value into *value.
+int get_attribute(ApiCall& call, const AttributeHolder& h, int keyval, void** value, int* flag);
+// MPI_*_delete_attr: deleting an attribute that is not set is a no-op (as in MPICH).
+int delete_attribute(ApiCall& call, const AttributeHolder& h, int keyval);
 
 // Gives the caller's attributes on `from` to `to` through their copy callbacks (MPI_Comm_dup).
 // Returns MPI_SUCCESS or the first callback's error (callbacks may yield).

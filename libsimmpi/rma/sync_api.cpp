@@ -2,8 +2,8 @@
 // Active-target synchronization (MPI-3.1 11.5.1, 11.5.2) and the flushes (11.5.4):
 // MPI_Win_fence, MPI_Win_post/start/complete/wait/test, MPI_Win_flush(_all, _local,
 // _local_all) and MPI_Win_sync. Each call costs mpi.rma.sync_overhead, then what it waits for:
-//   fence     the caller's operations complete, then a barrier over the window's private
-//             communicator (mpi.coll.barrier's algorithm), as MPICH's fence
+//   fence     the caller's operations complete, then a dissemination barrier over the members
+//             (fence_sync.hpp), as MPICH's and Open MPI's fences
 //   post      a notice to each origin of the group, L after the call
 //   start     every target's post notice in (MPI_MODE_NOCHECK: none awaited)
 //   complete  the caller's operations complete, then a notice to each target, L after
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/group_api.hpp"
+#include "libsimmpi/rma/fence_sync.hpp"
 #include "libsimmpi/rma/operations.hpp"
 #include "libsimmpi/rma/win_call.hpp"
 #include "runtime/core/error.hpp"
@@ -186,8 +186,7 @@ int MPI_Win_fence(int assert, MPI_Win win) {
   int cls =
       priv.check_collective(r.me, CollectiveSignature{"MPI_Win_fence", -1, MPI_OP_NULL, -1}, &why);
   if (cls != MPI_SUCCESS) return win_fail(call, r, cls, "%s", why.c_str());
-  CollContext cc(call.world, priv, priv.last_collective(r.me));
-  run_barrier(cc);
+  fence_barrier(call.world, *r.win, r.me);
   m.fence_epoch = !(assert& MPI_MODE_NOSUCCEED);
   return MPI_SUCCESS;
 }

@@ -19,19 +19,8 @@ namespace runtime = simmpi::runtime;
 
 namespace {
 
-using AttrKey = std::pair<const Communicator*, int>;
-
 // The memory model of every window: one copy of the data (MPI-3.1 11.4).
 const int kModel = MPI_WIN_UNIFIED;
-
-// The caller's live keyval, or nullptr after raising MPI_ERR_KEYVAL on the window.
-Keyval* user_keyval(ApiCall& call, const WinRef& r, RankObjects& objects, int keyval, int* err) {
-  Keyval* kv = objects.keyvals.find(keyval);
-  if (kv && !kv->freed) return kv;
-  *err = win_fail(call, r, MPI_ERR_KEYVAL, "keyval=0x%08x is not a keyval of this rank%s",
-                  static_cast<unsigned>(keyval), kv ? " (it was freed)" : "");
-  return nullptr;
-}
 
 // A predefined window attribute: writes its value and returns true.
 bool predefined(const WinRef& r, int keyval, void* value) {
@@ -55,6 +44,18 @@ bool predefined(const WinRef& r, int keyval, void* value) {
     default:
       return false;
   }
+}
+
+bool is_predefined(int keyval) {
+  return keyval == MPI_WIN_BASE || keyval == MPI_WIN_SIZE || keyval == MPI_WIN_DISP_UNIT ||
+         keyval == MPI_WIN_CREATE_FLAVOR || keyval == MPI_WIN_MODEL;
+}
+
+// The window as an attribute holder: its values are cached on its private communicator.
+AttributeHolder holder(ApiCall& call, MPI_Win win, const WinRef& r) {
+  return AttributeHolder{
+      win, &r.win->comm(), &is_predefined,
+      [&call, r](int cls, const char* detail) { return win_fail(call, r, cls, "%s", detail); }};
 }
 
 // The hints in use (MPI-3.1 11.2.7): the defaults, with what the caller set.
@@ -89,18 +90,7 @@ int MPI_Win_set_attr(MPI_Win win, int keyval, void* value) {
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
-  RankObjects& objects = CommObjects::get().rank(call.rank);
-  if (!user_keyval(call, r, objects, keyval, &err)) return err;
-  const Communicator* c = &r.win->comm();
-  if (objects.attributes.count(AttrKey{c, keyval})) {
-    err = delete_attribute(objects, win, *c, keyval);
-    if (err != MPI_SUCCESS)
-      return win_fail(call, r, err, "the delete callback of keyval 0x%08x returned %d",
-                      static_cast<unsigned>(keyval), err);
-  }
-  objects.attributes[AttrKey{c, keyval}] = value;
-  ++objects.keyvals.find(keyval)->uses;
-  return MPI_SUCCESS;
+  return set_attribute(call, holder(call, win, r), keyval, value);
 }
 
 int MPI_Win_get_attr(MPI_Win win, int keyval, void* value, int* flag) {
@@ -113,12 +103,7 @@ int MPI_Win_get_attr(MPI_Win win, int keyval, void* value, int* flag) {
     *flag = 1;
     return MPI_SUCCESS;
   }
-  RankObjects& objects = CommObjects::get().rank(call.rank);
-  if (!user_keyval(call, r, objects, keyval, &err)) return err;
-  auto it = objects.attributes.find(AttrKey{&r.win->comm(), keyval});
-  *flag = it != objects.attributes.end();
-  if (*flag) *static_cast<void**>(value) = it->second;
-  return MPI_SUCCESS;
+  return get_attribute(call, holder(call, win, r), keyval, static_cast<void**>(value), flag);
 }
 
 int MPI_Win_delete_attr(MPI_Win win, int keyval) {
@@ -126,13 +111,7 @@ int MPI_Win_delete_attr(MPI_Win win, int keyval) {
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
-  RankObjects& objects = CommObjects::get().rank(call.rank);
-  if (!user_keyval(call, r, objects, keyval, &err)) return err;
-  err = delete_attribute(objects, win, r.win->comm(), keyval);
-  if (err != MPI_SUCCESS)
-    return win_fail(call, r, err, "the delete callback of keyval 0x%08x returned %d",
-                    static_cast<unsigned>(keyval), err);
-  return MPI_SUCCESS;
+  return delete_attribute(call, holder(call, win, r), keyval);
 }
 
 int MPI_Win_create_errhandler(MPI_Win_errhandler_function* fn, MPI_Errhandler* errhandler) {

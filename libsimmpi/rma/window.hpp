@@ -99,6 +99,14 @@ struct TargetLock {
   std::deque<Waiting> queue;
 };
 
+// The members' progress through their fences (libsimmpi/rma/fence_sync.hpp), by comm rank.
+struct FenceState {
+  std::uint64_t generation = 0;         // fences completed by all members
+  int arrived = 0;                      // members in the current one
+  std::vector<std::uint64_t> entered;   // the fence each member entered last (generation + 1)
+  std::vector<SimTime> entry, release;  // the current fence's entry and release times
+};
+
 class Window {
  public:
   Window(MPI_Win handle, Communicator& comm, int flavor);
@@ -126,6 +134,8 @@ class Window {
   int exclusive_holders = 0;  // exclusive locks held at any target
   std::vector<int> lock_all_waiting;
 
+  FenceState& fence() { return fence_; }
+
   // A member left the window (MPI_Win_free); true when it was the last.
   bool leave(int comm_rank);
   bool is_left() const { return live_members_ == 0; }
@@ -141,6 +151,7 @@ class Window {
   int live_members_;
   char* shared_block_ = nullptr;
   std::unordered_map<int, TargetLock> locks_;
+  FenceState fence_;
 };
 
 // The software costs of one-sided calls (the mpi.rma.* keys), read once per job: CPU time of
