@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The MPI side of spine_bench: an 8-byte ping-pong between ranks 0 and 1, timed with the host's
- * clock (a raw system call, which simmpi does not redirect to simulated time). Built with
- * -DGLOBAL_BYTES=N it carries N bytes of extra globals, which privatization must swap; with
+/* The MPI side of spine_bench: an 8-byte ping-pong between ranks 0 and 1 (pingpong.h), timed with
+ * the host's clock (a raw system call, which simmpi does not redirect to simulated time). Built
+ * with -DGLOBAL_BYTES=N it carries N bytes of extra globals, which privatization must swap; with
  * -DWITH_LIBRARIES it uses three shared libraries of 4 KiB of data each, swapped too.
  * Usage: pingpong_bench ROUND_TRIPS */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "host_clock.h"
+#include "pingpong.h"
 
 #ifndef GLOBAL_BYTES
 #define GLOBAL_BYTES 0
@@ -29,18 +29,7 @@ int main(int argc, char** argv) {
 #ifdef WITH_LIBRARIES
   buf += globals_a()[0] + globals_b()[0] + globals_c()[0] - 3;
 #endif
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = host_seconds();
-  for (long i = 0; i < n; ++i) {
-    if (rank == 0) {
-      MPI_Send(&buf, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
-      MPI_Recv(&buf, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    } else if (rank == 1) {
-      MPI_Recv(&buf, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(&buf, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
-    }
-  }
-  double wall = host_seconds() - t0;
+  double wall = pingpong_host_seconds(n, &buf);
   if (rank == 0) printf("round_trips=%ld wall_s=%.6f\n", n, wall);
   MPI_Finalize();
   return 0;

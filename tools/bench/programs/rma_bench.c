@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Host cost of one-sided communication against its two-sided twin, in one run (issue 20):
  *   1. an 8-byte MPI_Put + MPI_Win_flush from rank 0 to rank 1 (under MPI_Win_lock_all)
- *      against an 8-byte MPI_Send/MPI_Recv round trip between the same ranks;
+ *      against an 8-byte MPI_Send/MPI_Recv round trip between the same ranks (pingpong.h);
  *   2. a ring halo on every rank, 8 bytes to each neighbour: MPI_Put between fences against
  *      MPI_Irecv/MPI_Isend/MPI_Waitall.
  * Usage: rma_bench [ROUND_TRIPS [HALO_STEPS]]. Prints two lines a script can parse. */
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "host_clock.h"
+#include "pingpong.h"
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
@@ -22,21 +23,10 @@ int main(int argc, char** argv) {
   MPI_Win win;
   MPI_Win_create(halo, sizeof halo, sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = host_seconds();
-  for (long i = 0; i < n; ++i) {
-    if (rank == 0) {
-      MPI_Send(&buf, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
-      MPI_Recv(&buf, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    } else if (rank == 1) {
-      MPI_Recv(&buf, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(&buf, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
-    }
-  }
-  double pingpong = host_seconds() - t0;
+  double pingpong = pingpong_host_seconds(n, &buf);
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Win_lock_all(0, win);
-  t0 = host_seconds();
+  double t0 = host_seconds();
   if (rank == 0)
     for (long i = 0; i < n; ++i) {
       MPI_Put(&buf, 1, MPI_DOUBLE, 1, 0, 1, MPI_DOUBLE, win);
