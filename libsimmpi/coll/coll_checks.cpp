@@ -63,6 +63,9 @@ CollChecks& CollChecks::agree(const char* call, int root, MPI_Op op, std::int64_
   std::string why;
   int cls = comm_->check_collective(rank_, CollectiveSignature{call, root, op, bytes}, &why);
   seq_ = comm_->collectives_entered(rank_) - 1;
+  const bool intra_root = !comm_->is_inter() && root >= 0 && root < comm_->size();
+  if (bytes >= 0 || intra_root)
+    call_.note_payload(bytes, intra_root ? comm_->world_rank(root) : -1);
   if (cls != MPI_SUCCESS) error_ = call_.fail(handle_, cls, "%s", why.c_str());
   return *this;
 }

@@ -7,6 +7,7 @@
 
 #include "libsimmpi/launch/fiber_threads.hpp"
 #include "runtime/core/error.hpp"
+#include "runtime/observe/observation.hpp"
 
 namespace simmpi::mpi {
 namespace {
@@ -110,6 +111,16 @@ ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
   saved_call_ = p->current_call;
   p->current_call = name;
   world.scheduler().enter_library();
+  if (saved_call_) {
+    outer_ = static_cast<ApiCall*>(p->observed_call);
+  } else if (runtime::Observation::listening() && p->ordinal() >= 0) {
+    // After enter_library, which makes the rank's own code since its last call owed time: the
+    // call begins where that code ends, on the rank's own clock.
+    observed_ = true;
+    p->observed_call = this;
+    begin_ = world.scheduler().local_now();
+    blocked_at_begin_ = p->waited_time();
+  }
   if (settle == Settle::Now)
     world.scheduler().settle();  // the rank's computations end first
   else if (settle == Settle::Later)
@@ -141,8 +152,33 @@ void ApiCall::check_thread_level() {
 }
 
 ApiCall::~ApiCall() {
+  if (observed_) {
+    notify_observers();
+    world.scheduler().current()->observed_call = nullptr;
+  }
   world.scheduler().leave_library();
   world.scheduler().current()->current_call = saved_call_;
+}
+
+void ApiCall::notify_observers() {
+  runtime::Scheduler& s = world.scheduler();
+  const runtime::Process& p = *s.current();
+  runtime::CallFacts f;
+  f.name = name;
+  f.process = p.id();
+  f.rank = rank;
+  f.ordinal = p.ordinal();
+  f.begin = begin_;
+  f.end = s.local_now();
+  f.blocked = p.waited_time() - blocked_at_begin_;
+  f.bytes = bytes_;
+  f.peer = peer_;
+  f.tag = tag_;
+  f.comm_context = comm_context_;
+  f.comm_leader = comm_leader_;
+  f.comm_size = comm_size_;
+  f.comm_name = &comm_name_;
+  runtime::Observation::call(f);
 }
 
 int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
@@ -180,6 +216,13 @@ int ApiCall::raise(MPI_Errhandler handler, MPI_Comm_errhandler_function* fn, int
 
 Communicator* ApiCall::comm(MPI_Comm h) {
   Communicator* c = world.find_comm(h, rank);
+  ApiCall* o = observed();
+  if (o && c && o->comm_context_ < 0) {
+    o->comm_context_ = c->context_id();
+    o->comm_size_ = c->size();
+    o->comm_leader_ = c->world_rank(0);
+    o->comm_name_ = c->name();
+  }
   if (!c) {
     if (h == MPI_COMM_NULL)
       fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm is MPI_COMM_NULL");

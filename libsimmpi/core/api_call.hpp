@@ -43,6 +43,18 @@ class ApiCall {
   // The committed datatype `h`, or nullptr after raising MPI_ERR_TYPE on `comm`.
   const Datatype* datatype(MPI_Datatype h, MPI_Comm comm);
 
+  // What the call moves, for the run's observers (runtime/observe): `bytes` of payload to or
+  // from world rank `peer` (-1: none, or the root's of a collective) with `tag` (-1: none). A
+  // call that moves several payloads (MPI_Sendrecv) notes each; the bytes add up and the first
+  // peer stays. The communicator is the first one comm() resolved.
+  void note_payload(std::int64_t bytes, int peer, int tag = -1) {
+    ApiCall* o = observed();
+    if (!o) return;
+    if (bytes >= 0) o->bytes_ = (o->bytes_ < 0 ? 0 : o->bytes_) + bytes;
+    if (o->peer_ < 0) o->peer_ = peer;
+    if (o->tag_ < 0) o->tag_ = tag;
+  }
+
  private:
   // A thread other than the one that initialized MPI calling MPI under MPI_THREAD_SINGLE or
   // _FUNNELED: raises MPI_ERR_OTHER on
@@ -50,7 +62,22 @@ class ApiCall {
   // user handler that returns, the call then goes on: fibers make it safe.
   void check_thread_level();
 
+  // Tells the observers what the call did; from the destructor of an observed call.
+  void notify_observers();
+  // The observed call that facts noted by this one go to: itself, the outermost call it is
+  // nested in, or nullptr when no one listens.
+  ApiCall* observed() { return observed_ ? this : outer_; }
+
   const char* saved_call_;
+  // Observation (only for a program process's outermost call while someone listens).
+  bool observed_ = false;
+  ApiCall* outer_ = nullptr;  // the observed call this one is nested in
+  runtime::SimTime begin_, blocked_at_begin_;
+  std::int64_t bytes_ = -1;
+  int peer_ = -1, tag_ = -1;
+  // Copied when comm() resolves it: the call may free the communicator (MPI_Comm_free).
+  int comm_context_ = -1, comm_leader_ = -1, comm_size_ = 0;
+  std::string comm_name_;
 };
 
 const char* error_class_name(int cls);

@@ -38,8 +38,19 @@ struct GeneralizedHooks {
 // A wait for several requests (MPI_Waitall) whose completion times are not all known yet: it
 // wakes its process once, when the last becomes known, at the latest completion time.
 struct WaitGroup {
-  int unknown = 0;  // requests whose completion time is still unknown
-  SimTime latest;   // the latest completion time known so far
+  int unknown = 0;      // requests whose completion time is still unknown
+  SimTime latest;       // the latest completion time known so far
+  SimTime latest_tail;  // the own_tail of the request completing at `latest` (the least if tied)
+
+  // Counts a request completing at `t`, its last `own_tail` the waiter's own work.
+  void note(SimTime t, SimTime own_tail) {
+    if (t > latest) {
+      latest = t;
+      latest_tail = own_tail;
+    } else if (t == latest && own_tail < latest_tail) {
+      latest_tail = own_tail;
+    }
+  }
 };
 
 struct Request {
@@ -53,6 +64,9 @@ struct Request {
   const char* call = nullptr;  // a Collective request: the call that started it ("MPI_Ibcast")
   MPI_Request handle = MPI_REQUEST_NULL;
   SimTime complete_at = SimTime::max();  // max: not known yet
+  // The last part of complete_at that is the owner's own work, not waiting: a receive's overhead,
+  // paid once its data is in (see Scheduler::wake).
+  SimTime own_tail;
   MPI_Status status{};
 
   // Persistent (MPI_Send_init, MPI_Recv_init...): MPI_Start posts it again and again; completing

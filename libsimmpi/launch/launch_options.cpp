@@ -42,6 +42,8 @@ bool take_option(const std::vector<std::string>& args, std::size_t& i, LaunchOpt
     o.help_config = o.help_config_markdown = true;
   } else if (a == "--quiet") {
     o.quiet = true;
+  } else if (a == "--profile") {  // one flag for the key, as profilers are switched on
+    o.sets.push_back("report.profile=true");
   } else if (a == "--help" || a == "-h") {
     o.help = true;
   } else {
@@ -102,6 +104,8 @@ std::string launch_help(const char* program) {
       "  --print-config          print the effective platform as TOML and exit\n"
       "  --help-config           list every platform key with its default and meaning\n"
       "  --quiet                 do not print the summary at the end\n"
+      "  --profile               profile the run: a summary on stderr at the end and a JSON\n"
+      "                          file (--set report.profile=true; see report.* keys)\n"
       "  --help                  this text\n"
       "  --                      everything after it goes to the program\n"
       "\n"

@@ -22,6 +22,7 @@
 #include "libsimmpi/launch/own_time_setup.hpp"
 #include "libsimmpi/launch/platform_presets.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
+#include "libsimmpi/launch/run_reports.hpp"
 #include "libsimmpi/p2p/matched_messages.hpp"
 #include "libsimmpi/rma/window.hpp"
 #include "runtime/config/config.hpp"
@@ -105,22 +106,49 @@ void sample_memory(runtime::MemoryPeak& peak) {
   if (runtime::FoldMemory::instance().active()) peak.sample_if_due(1.0);
 }
 
-// What the scheduler's progress hook does every 65,536 events: sample the memory peak, and print
+// What the scheduler's progress hook does every 65,536 events: sample the memory peak, print
 // runtime.heartbeat's line when the simulated time has passed the next multiple of it (simulated
-// time and events only, so the output stays the same from run to run).
+// time and events only, so the output stays the same from run to run), and on a terminal, once
+// the run has taken report.progress_after of wall time, keep a progress line redrawn in place
+// (never in redirected output, where it would only be noise).
 struct Progress {
   const runtime::Engine& engine;
   runtime::MemoryPeak peak;
   runtime::SimTime heartbeat, next_beat;
+  double wall0 = 0, show_after = 0, drawn_at = 0;
+  std::uint64_t events_at_draw = 0;
+  int ranks = 0, ranks_done = 0;
+  bool terminal = false, drawn = false;
 
   static void hook(void* self) {
     auto& p = *static_cast<Progress*>(self);
     sample_memory(p.peak);
+    if (p.terminal) p.draw();
     if (p.heartbeat.ps() <= 0 || p.engine.now() < p.next_beat) return;
+    p.erase();
     std::fprintf(stderr, "simmpi: heartbeat: simulated time %s, %llu events\n",
                  p.engine.now().to_string().c_str(),
                  static_cast<unsigned long long>(p.engine.events_processed()));
     p.next_beat = p.heartbeat * (p.engine.now().ps() / p.heartbeat.ps() + 1);
+  }
+  void draw() {
+    const double now = runtime::host_wall_seconds();
+    if (now - wall0 < show_after || (drawn_at > 0 && now < drawn_at + 0.5)) return;
+    const std::uint64_t events = engine.events_processed();
+    const double since = drawn_at > 0 ? drawn_at : wall0;
+    const double rate = static_cast<double>(events - events_at_draw) / (now - since);
+    std::fprintf(stderr, "\rsimmpi: simulated %s, %.2f M events/s, %d of %d ranks done\033[K",
+                 engine.now().to_string().c_str(), rate * 1e-6, ranks_done, ranks);
+    std::fflush(stderr);
+    set_status_line_drawn();
+    drawn = true;
+    events_at_draw = events;
+    drawn_at = now;
+  }
+  // Clears the progress line before anything else is printed.
+  void erase() {
+    erase_status_line();
+    drawn = false;
   }
 };
 
@@ -193,13 +221,21 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   Windows windows(config);
   MatchedMessages matched_messages(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
+  RunReports reports(config, o.ranks);
   int job_status = 0;
-  sched.set_exit_hook(
-      [&world, &job_status](runtime::Process& p) { on_rank_exit(world, p, job_status); });
   Progress progress{engine, {}, config.time("runtime.heartbeat"), config.time("runtime.heartbeat")};
+  progress.wall0 = wall0;
+  progress.show_after = config.time("report.progress_after").seconds();
+  progress.ranks = o.ranks;
+  progress.terminal = !o.quiet && isatty(STDERR_FILENO);
+  sched.set_exit_hook([&world, &job_status, &progress](runtime::Process& p) {
+    ++progress.ranks_done;
+    on_rank_exit(world, p, job_status);
+  });
   sched.set_progress_hook(&Progress::hook, &progress);
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);
   sched.run();
+  progress.erase();
   platform.finish();
   if (sched.own_time()) sched.own_time()->finish();
   std::fflush(nullptr);
@@ -207,6 +243,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
     print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, progress.peak);
     print_own_time_summary(sched, own_note);
   }
+  reports.finish(sched, !o.quiet);
   if (config.flag("runtime.report_switches")) print_switches(sched);
   sched.privatizer().restore_global();
   return job_status;

@@ -46,6 +46,9 @@ P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MP
                         dir == Direction::Recv ? " and not MPI_ANY_TAG" : "");
     return t;
   }
+  if (peer != MPI_PROC_NULL)
+    call.note_payload(static_cast<std::int64_t>(t.type->size) * count,
+                      wildcard ? -1 : t.comm->remote().world_rank(peer), any_tag ? -1 : tag);
   return t;
 }
 

@@ -56,7 +56,7 @@ void rendezvous_delivered(void* msg, std::uint64_t, SimTime arrival);
 // and the message is done with.
 void finish_receive(World& w, Message* m, Request* r, SimTime data_at) {
   r->msg = nullptr;
-  complete_request(w, r, data_at + w.params().recv_overhead);
+  complete_request(w, r, data_at + w.params().recv_overhead, w.params().recv_overhead);
   delete m;
 }
 
@@ -115,19 +115,21 @@ void rendezvous_delivered(void* msg, std::uint64_t, SimTime arrival) {
 
 }  // namespace
 
-void complete_request(World& w, Request* r, SimTime t) {
+void complete_request(World& w, Request* r, SimTime t, SimTime own_tail) {
   r->complete_at = t;
+  r->own_tail = own_tail;
   if (r->freed) {
     w.requests().release(r);
     return;
   }
   if (WaitGroup* g = r->wait_group) {
     r->wait_group = nullptr;
-    g->latest = runtime::max(g->latest, t);
+    g->note(t, own_tail);
     if (--g->unknown > 0) return;  // the wait goes on: nothing for the waiter to do yet
     t = g->latest;
+    own_tail = g->latest_tail;
   }
-  w.scheduler().wake(w.scheduler().process(r->waiter), t);
+  w.scheduler().wake(w.scheduler().process(r->waiter), t, own_tail);
 }
 
 void prepare_send(World& w, Request* s, Communicator& comm, Channel channel, int dest, int tag,
@@ -385,7 +387,7 @@ struct AllWait {
       Request* r = reqs[i];
       if (!r || r->is_complete(now)) continue;
       if (r->complete_at != SimTime::max()) {
-        g.latest = runtime::max(g.latest, r->complete_at);
+        g.note(r->complete_at, r->own_tail);
       } else if (r->wait_group != &g) {  // a request listed twice counts once
         r->wait_group = &g;
         ++g.unknown;
@@ -432,7 +434,7 @@ void wait_all_requests(World& w, Request* const* reqs, int n) {
     }
     if (a.g.unknown == 0) {
       if (a.g.latest == w.now()) return;
-      s.sleep_until(a.g.latest);
+      s.wait_until(a.g.latest, a.g.latest_tail);
       a.count(w.now());
       continue;
     }

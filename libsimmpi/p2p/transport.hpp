@@ -65,8 +65,9 @@ Request* start_matched_recv(World& w, Communicator& comm, Message* m, void* buf,
 Request* null_peer_request(World& w, RequestKind kind);
 
 // Marks `r` complete at time `t` (>= now) and wakes the process waiting for it; a request freed
-// with MPI_Request_free is released instead. Does not switch.
-void complete_request(World& w, Request* r, SimTime t);
+// with MPI_Request_free is released instead. Does not switch. The last `own_tail` before `t` is
+// the owner's own work (a receive's overhead), not waiting, in the profile's blocked time.
+void complete_request(World& w, Request* r, SimTime t, SimTime own_tail = SimTime());
 
 // Blocks the calling rank until `r` is complete.
 void wait_request(World& w, Request& r);

@@ -83,7 +83,7 @@ void fence_barrier(World& w, Window& win, int me) {
   }
   // The release vector stays until every member entered the next fence, so this one is ours.
   SimTime out = f.release[static_cast<std::size_t>(me)];
-  if (out > w.now()) s.sleep_until(out);
+  if (out > w.now()) s.wait_until(out);
 }
 
 }  // namespace simmpi::mpi

@@ -194,7 +194,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
   await_lock(w, r, LockWait{r.win, r.me, rank, type}, [&] {
     auto it = m.granted_at.find(rank);
     if (it == m.granted_at.end()) return false;
-    if (it->second > w.now()) w.scheduler().sleep_until(it->second);
+    if (it->second > w.now()) w.scheduler().wait_until(it->second);
     return true;
   });
   m.granted_at.erase(rank);

@@ -224,7 +224,7 @@ void wait_operations(World& w, Window& win, int origin, int target, bool local) 
     Completion& c = completion_of(m, target, local);
     if (c.unknown == 0) {
       if (c.latest <= w.now()) break;
-      s.sleep_until(c.latest);
+      s.wait_until(c.latest);
       continue;
     }
     m.waiter = s.current()->id();

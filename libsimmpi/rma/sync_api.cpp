@@ -110,7 +110,7 @@ void await_notices(World& w, const WinRef& r, const std::vector<int>& from, bool
   for (;;) {
     SimTime latest = w.now();
     if (all_noticed(m, n, &latest)) {
-      if (latest > w.now()) s.sleep_until(latest);
+      if (latest > w.now()) s.wait_until(latest);
       break;
     }
     m.waiter = s.current()->id();

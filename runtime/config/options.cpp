@@ -132,6 +132,26 @@ const std::vector<OptionSpec>& option_registry() {
                    "($SIMMPI_CACHE_DIR, else ~/.cache/simmpi, host-<name>.toml)"},
         {"refresh", "measure again and replace the cached figures"}}},
 
+      // --- report: what the run tells at its end (runtime/observe) ---
+      {"report.profile", Kind::Bool, "false",
+       "Profile the run (the launch option --profile sets it): where each rank's simulated time "
+       "went (its own code, MPI by function, blocked waiting versus its own overheads), per MPI "
+       "function and communicator, and the load balance; a summary on stderr at the end and "
+       "everything in report.profile_file (docs/profile.md). Simulated figures only: the same "
+       "byte for byte on every rerun of a reproducible run.",
+       {}, 0, 1},
+      {"report.progress_after", Kind::Time, "2s",
+       "On a terminal, a run that has taken this much wall time shows a progress line on stderr "
+       "(simulated time, events per second, ranks done), redrawn in place twice a second and "
+       "erased at the end; never when stderr is redirected, nor with --quiet.",
+       {}, 0, 1e9},
+      {"report.profile_file", Kind::Text, "simmpi_profile.json",
+       "Where report.profile writes its JSON file (opened when the run starts, so an unwritable "
+       "path stops the run before it begins)."},
+      {"report.profile_top", Kind::Integer, "12",
+       "How many functions and communicators the profile's summary on stderr lists (the most "
+       "time-consuming); the JSON file has all.",
+       {}, 1, 1e9},
       // --- node: ranks per node and the intra-node message path ---
       {"node.count", Kind::Integer, "0",
        "Number of nodes in the machine (the first ones of the network); 0 means all the nodes "

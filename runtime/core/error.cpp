@@ -23,8 +23,23 @@ std::string strprintf(const char* fmt, ...) {
   return out;
 }
 
+namespace {
+bool g_status_line_drawn = false;
+}
+
+void set_status_line_drawn() {
+  g_status_line_drawn = true;
+}
+
+void erase_status_line() {
+  if (!g_status_line_drawn) return;
+  std::fputs("\r\033[K", stderr);
+  g_status_line_drawn = false;
+}
+
 void fatal(int exit_status, const std::string& message) {
   std::fflush(nullptr);
+  erase_status_line();
   std::fprintf(stderr, "simmpi: error: %s\n", message.c_str());
   std::fflush(stderr);
   // _exit: the ranks' atexit handlers and global destructors must not run on a half-finished

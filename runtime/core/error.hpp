@@ -22,6 +22,11 @@ std::string strprintf(const char* fmt, ...) __attribute__((format(printf, 1, 2))
 // process with `exit_status`. Never returns.
 [[noreturn]] void fatal(int exit_status, const std::string& message);
 
+// A line drawn in place on the terminal (the progress line, on stderr): fatal() and anyone
+// printing a message erase it first, so the message starts on a clean line.
+void set_status_line_drawn();
+void erase_status_line();
+
 [[noreturn]] void assert_failed(const char* cond, const char* file, int line,
                                 const std::string& msg);
 

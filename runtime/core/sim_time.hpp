@@ -35,6 +35,8 @@ class SimTime {
 
   // "1.234567890123 s": fixed 12 decimals, so reports are exact and byte-stable.
   std::string to_string() const;
+  // The same seconds without the unit, "1.234567890123": a JSON or CSV number.
+  std::string to_decimal() const;
 
  private:
   constexpr explicit SimTime(std::int64_t ps) : ps_(ps) {}

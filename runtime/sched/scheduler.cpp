@@ -72,6 +72,8 @@ int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, 
   p->started_ = false;
   p->finished_ = false;
   p->blocked_ = false;
+  p->waiting_ = false;
+  p->waited_time_ = SimTime();
   p->exit_status_ = 0;
   p->current_call = nullptr;
   p->idle_poll = false;
@@ -194,10 +196,16 @@ void Scheduler::resume(Process& p) {
   }
   p.wake_at_ = SimTime::max();
   p.blocked_ = false;
+  if (p.waiting_) {
+    p.waiting_ = false;
+    const SimTime waited = engine_.now() - p.waiting_since_;
+    p.waited_time_ += waited - std::min(waited, p.waiting_tail_);
+  }
   if (p.wake_action_.run) {
     const WakeAction action = std::exchange(p.wake_action_, WakeAction{});
     if (!action.run(action.ctx)) {  // what the process would do next is block: no switch
       p.blocked_ = true;
+      start_waiting(p, SimTime());
       p.reason_ = action.reason;
       return;
     }
@@ -238,13 +246,25 @@ void Scheduler::resume(Process& p) {
   }
 }
 
-void Scheduler::sleep_until(SimTime t) {
+void Scheduler::start_waiting(Process& p, SimTime own_tail) {
+  p.waiting_ = true;
+  p.waiting_since_ = engine_.now();
+  p.waiting_tail_ = own_tail;
+}
+
+void Scheduler::pass_until(SimTime t, bool waiting, SimTime own_tail) {
   SIMMPI_ASSERT(current_->owed_ == SimTime(), "process %d sleeps while owing %s", current_->id_,
                 current_->owed_.to_string().c_str());
   SIMMPI_ASSERT(current_->ahead_.empty(), "process %d sleeps before its queued posts are made",
                 current_->id_);
-  if (advance_if_nothing_due(t)) return;  // no need to switch
   Process& p = *current_;
+  const SimTime from = engine_.now();
+  if (advance_if_nothing_due(t)) {  // no need to switch
+    const SimTime waited = engine_.now() - from;
+    if (waiting) p.waited_time_ += waited - std::min(waited, own_tail);
+    return;
+  }
+  if (waiting) start_waiting(p, own_tail);
   schedule_resume(p, t);  // not blocked: wake() cannot cut the sleep short
   if (p.idle_poll) {
     p.idle_poll_resume_ = true;
@@ -351,13 +371,15 @@ void Scheduler::block(const WaitReason& reason, SimTime deadline) {
                 p.owed_.to_string().c_str());
   SIMMPI_ASSERT(p.ahead_.empty(), "process %d blocks before its queued posts are made", p.id_);
   p.blocked_ = true;
+  start_waiting(p, SimTime());
   p.reason_ = reason;
   if (deadline != SimTime::max()) schedule_resume(p, deadline);
   p.fiber_->yield();
 }
 
-void Scheduler::wake(Process& p, SimTime t) {
+void Scheduler::wake(Process& p, SimTime t, SimTime own_tail) {
   if (!p.blocked_ || t >= p.wake_at_) return;
+  p.waiting_tail_ = own_tail;
   schedule_resume(p, t);
 }
 

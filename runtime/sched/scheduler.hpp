@@ -61,9 +61,18 @@ class Process {
   bool is_finished() const { return finished_; }
   int exit_status() const { return exit_status_; }
   SimTime finish_time() const { return finish_time_; }
+  // Simulated time the process has spent waiting (blocked until woken, or sleeping until a time
+  // it was told: for other processes, the network, a sleep), less the overheads the model charges
+  // at the end of a wait (a receive's), which are its own work. The observation layer reads it
+  // across MPI calls: their blocked time.
+  SimTime waited_time() const { return waited_time_; }
   // The API call the process is inside (set by the MPI layer), or nullptr in user code. Named
   // in crash reports.
   const char* current_call = nullptr;
+  // The outermost library call of the process that the observation layer records, set by the MPI
+  // layer (an mpi::ApiCall): the calls it makes inside (MPI_Sendrecv's receive and send) add
+  // their payloads to it.
+  void* observed_call = nullptr;
   // Set by the MPI layer around the sleep of a poll that found nothing and cannot succeed by
   // itself (see Scheduler::pending_other_than_idle_polls()).
   bool idle_poll = false;
@@ -78,6 +87,10 @@ class Process {
   std::optional<Fiber> fiber_;
   bool finished_ = false;
   bool blocked_ = false;
+  bool waiting_ = false;           // blocked, or sleeping in sleep_until()
+  SimTime waiting_since_;          // when waiting_ was last set
+  SimTime waiting_tail_;           // the part of the wait's end that is own work (see wake())
+  SimTime waited_time_;            // see waited_time()
   bool idle_poll_resume_ = false;  // its pending resume ends an idle poll
   int ordinal_ = 0;
   int library_depth_ = 0;
@@ -183,8 +196,12 @@ class Scheduler {
   // The running process, or nullptr when the scheduler itself runs (an event handler).
   Process* current() { return current_; }
   // Lets simulated time pass until `t`. Switches only if something else is due first. The
-  // process must owe no lazily charged time (settle() first).
-  void sleep_until(SimTime t);
+  // process must owe no lazily charged time (settle() first). The time is the process's own
+  // (its code or overheads); wait_until() is the same for time spent waiting.
+  void sleep_until(SimTime t) { pass_until(t, false, SimTime()); }
+  // As sleep_until(), for a process waiting until a time it knows (a request's completion, the
+  // end of a synchronization): waited_time() counts it, less its last `own_tail` (see wake()).
+  void wait_until(SimTime t, SimTime own_tail = SimTime()) { pass_until(t, true, own_tail); }
   // Lets `d` of simulated time pass for the running process lazily: the time is owed and passes
   // at its next settle(). Between two calls that can see other processes or be seen by them
   // (every MPI call, clock read and GPU call settles first, and so does the process's end), a
@@ -257,11 +274,16 @@ class Scheduler {
 
   // --- called from anywhere ---
   // Makes a blocked process runnable at time `t` (>= now). No effect if it is not blocked or
-  // already due to wake at or before `t`.
-  void wake(Process& p, SimTime t);
+  // already due to wake at or before `t`. The last `own_tail` before `t` is the process's own
+  // work, not waiting: the model charges some overheads at the end of the wait (a receive's, once
+  // its data is in), and the profile tells them apart.
+  void wake(Process& p, SimTime t, SimTime own_tail = SimTime());
 
  private:
   void settle_owed();
+  void pass_until(SimTime t, bool waiting, SimTime own_tail);
+  // Marks `p` waiting from now (blocked or sleeping), the last `own_tail` of it its own work.
+  void start_waiting(Process& p, SimTime own_tail);
   // Moves the clock to `t` when no event is due before or at it (a process reaching `t` needs
   // no trip through the queue); false, the clock untouched, when one is.
   bool advance_if_nothing_due(SimTime t);

@@ -83,8 +83,9 @@ constexpr Area kAreas[] = {
     {"Io", "I/O (chapter 13)", "Not implemented."},
     {"Tool", "Tool support (chapter 14)",
      "The profiling interface: every function also has its PMPI_ name, and MPI_Pcontrol does "
-     "nothing unless a tool intercepts it. Not implemented: the MPI_T tool information "
-     "interface."},
+     "nothing unless a tool intercepts it. The MPI_T tool information interface has every "
+     "configuration key as a read-only control variable and the rank's queue lengths and "
+     "own-code time as performance variables (libsimmpi/api/tool_interface_api.cpp)."},
     {"Bindings", "Language bindings (chapter 17)",
      "Handle and status conversion between C and Fortran (handles are the same integers in "
      "both) and MPI_Type_match_size. Not implemented: the Fortran 90 parameterized datatypes."},

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// The reports a run gives at its end besides the summary (report.* keys): they subscribe to the
+// observation stream before the ranks start, with their output files opened then, so a path
+// that cannot be written stops the run before it begins, and are written when the run ends.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "runtime/config/config.hpp"
+#include "runtime/observe/profile.hpp"
+#include "runtime/sched/scheduler.hpp"
+
+namespace simmpi::mpi {
+
+class RunReports {
+ public:
+  // Throws ConfigError naming the key when an output file cannot be opened.
+  RunReports(const runtime::Config& config, int ranks);
+  ~RunReports();
+  RunReports(const RunReports&) = delete;
+  RunReports& operator=(const RunReports&) = delete;
+
+  // After the run: writes the files; with `print`, the summaries go to stderr too.
+  void finish(runtime::Scheduler& sched, bool print);
+
+ private:
+  struct FileCloser {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  using File = std::unique_ptr<std::FILE, FileCloser>;
+  static File open_output(const runtime::Config& config, const char* key);
+
+  int ranks_;
+  std::unique_ptr<runtime::Profile> profile_;
+  File profile_file_;
+  std::string profile_path_;
+  std::size_t profile_top_ = 0;
+};
+
+}  // namespace simmpi::mpi

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one stream of facts about a run that every report reads (the profile, and later the
+// timeline writers and the trace recorder): each library call a program process made, with its
+// times on the process's own clock and what it moved. The MPI layer tells the facts; observers
+// subscribe for the length of a run. Nothing is observed twice, and when no one listens the
+// cost is one predictable branch per call.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/core/sim_time.hpp"
+
+namespace simmpi::runtime {
+
+// One outermost library call of a program process (a rank or one of its threads); calls the
+// library makes inside it are part of it.
+struct CallFacts {
+  const char* name = "";    // "MPI_Send"; a string literal
+  int process = 0;          // the scheduler's process id
+  int rank = 0;             // the rank it works for (process == rank for the rank's own fiber)
+  int ordinal = 0;          // 0 for the rank, k for its k-th program thread
+  SimTime begin, end;       // on the process's own clock: its own code before ends at `begin`
+  SimTime blocked;          // of end - begin, blocked waiting for other processes or the network
+  std::int64_t bytes = -1;  // payload the call sends, receives or contributes; -1: none known
+  int peer = -1;            // world rank of the partner (point-to-point) or root; -1: none
+  int tag = -1;             // point-to-point tag; -1: none
+  int comm_context = -1;    // context id of the call's communicator; -1: none
+  int comm_leader = -1;     // world rank of its rank 0 (disjoint communicators share contexts)
+  int comm_size = 0;
+  const std::string* comm_name = nullptr;  // valid during the notification only
+};
+
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  virtual void call(const CallFacts& facts) = 0;
+};
+
+// The observers of the run. Subscribing is for the launcher, before the ranks start.
+class Observation {
+ public:
+  static bool listening() { return listening_; }
+  static void subscribe(Observer* o);
+  static void unsubscribe(Observer* o);
+  static void call(const CallFacts& facts) {
+    for (Observer* o : observers_) o->call(facts);
+  }
+
+ private:
+  static inline bool listening_ = false;
+  static inline std::vector<Observer*> observers_;
+};
+
+}  // namespace simmpi::runtime

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "runtime/observe/profile.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "runtime/core/error.hpp"
+
+namespace simmpi::runtime {
+namespace {
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += strprintf("\\u%04x", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// Seconds for the text summary: 9 decimals (nanoseconds) are what a person compares.
+std::string secs(SimTime t) {
+  return strprintf("%.9f", t.seconds());
+}
+
+double share(SimTime part, SimTime whole) {
+  return whole.ps() > 0 ? 100.0 * static_cast<double>(part.ps()) / static_cast<double>(whole.ps())
+                        : 0.0;
+}
+
+SimTime mean_of(SimTime total, int n) {
+  return n > 0 ? SimTime::from_ps(total.ps() / n) : SimTime();
+}
+
+}  // namespace
+
+Profile::Profile(int ranks) : rank_count_(ranks), ranks_(static_cast<std::size_t>(ranks)) {}
+
+Profile::Function& Profile::function(const char* name) {
+  // Names are string literals: one pointer per call site's file, usually the same each time.
+  for (const auto& [ptr, index] : by_pointer_)
+    if (ptr == name) return functions_[index];
+  std::size_t index = 0;
+  while (index < functions_.size() && functions_[index].name != name) ++index;
+  if (index == functions_.size())
+    functions_.push_back({name, std::vector<Cell>(static_cast<std::size_t>(rank_count_))});
+  by_pointer_.emplace_back(name, index);
+  return functions_[index];
+}
+
+void Profile::call(const CallFacts& f) {
+  if (f.rank < 0 || f.rank >= rank_count_) return;
+  const SimTime time = f.end - f.begin;
+  Cell& c = function(f.name).ranks[static_cast<std::size_t>(f.rank)];
+  ++c.calls;
+  if (f.bytes > 0) c.bytes += f.bytes;
+  c.time += time;
+  c.blocked += f.blocked;
+  if (f.ordinal == 0) {
+    Rank& r = ranks_[static_cast<std::size_t>(f.rank)];
+    ++r.calls;
+    r.mpi += time;
+    r.blocked += f.blocked;
+  }
+  if (f.comm_context >= 0) {
+    Comm& m = comms_[{f.comm_context, f.comm_leader}];
+    // The name a communicator is last seen with (MPI_Comm_set_name's own call sees the old one).
+    if (f.comm_name && !f.comm_name->empty()) m.name = *f.comm_name;
+    m.size = f.comm_size;
+    ++m.calls;
+    if (f.bytes > 0) m.bytes += f.bytes;
+    m.time += time;
+    m.blocked += f.blocked;
+  }
+}
+
+void Profile::finish(const std::vector<SimTime>& rank_end) {
+  for (std::size_t r = 0; r < ranks_.size() && r < rank_end.size(); ++r)
+    ranks_[r].end = rank_end[r];
+}
+
+Profile::Spread Profile::spread(const Function& f) const {
+  Spread s;
+  for (int r = 0; r < rank_count_; ++r) {
+    const Cell& c = f.ranks[static_cast<std::size_t>(r)];
+    if (c.calls == 0) continue;
+    if (s.calling == 0 || c.time < s.min) s.min = c.time, s.min_rank = r;
+    if (s.calling == 0 || c.time > s.max) s.max = c.time, s.max_rank = r;
+    ++s.calling;
+    s.total += c.time;
+    s.blocked += c.blocked;
+    s.calls += c.calls;
+    s.bytes += c.bytes;
+  }
+  return s;
+}
+
+std::vector<std::size_t> Profile::functions_by_time() const {
+  std::vector<std::size_t> order(functions_.size());
+  std::vector<SimTime> total(functions_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    order[i] = i;
+    total[i] = spread(functions_[i]).total;
+  }
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return total[a] != total[b] ? total[a] > total[b] : functions_[a].name < functions_[b].name;
+  });
+  return order;
+}
+
+std::vector<Profile::CommKey> Profile::comms_by_time() const {
+  std::vector<CommKey> order;
+  for (const auto& [key, m] : comms_) order.push_back(key);
+  std::stable_sort(order.begin(), order.end(), [&](const CommKey& a, const CommKey& b) {
+    return comms_.at(a).time > comms_.at(b).time;
+  });
+  return order;
+}
+
+std::string Profile::text(std::size_t top) const {
+  SimTime end, own, mpi, blocked;
+  int own_max_rank = 0, own_min_rank = 0, mpi_max_rank = 0;
+  for (int r = 0; r < rank_count_; ++r) {
+    const Rank& k = ranks_[static_cast<std::size_t>(r)];
+    end = max(end, k.end);
+    own += own_code(r);
+    mpi += k.mpi;
+    blocked += k.blocked;
+    if (own_code(r) > own_code(own_max_rank)) own_max_rank = r;
+    if (own_code(r) < own_code(own_min_rank)) own_min_rank = r;
+    if (k.mpi > ranks_[static_cast<std::size_t>(mpi_max_rank)].mpi) mpi_max_rank = r;
+  }
+  const SimTime all = own + mpi;
+  std::string out = strprintf(
+      "simmpi: profile: %d ranks, %s s simulated; of the ranks' time: own code %.1f%%, MPI "
+      "%.1f%% (blocked waiting %.1f%%, the ranks' own overheads %.1f%%)\n",
+      rank_count_, secs(end).c_str(), share(own, all), share(mpi, all), share(blocked, all),
+      share(mpi - blocked, all));
+  const SimTime own_mean = mean_of(own, rank_count_), own_max = own_code(own_max_rank);
+  out += strprintf(
+      "simmpi:   own code per rank: min %s s (rank %d), mean %s s, max %s s (rank %d); load "
+      "balance %.3f (mean / max)\n",
+      secs(own_code(own_min_rank)).c_str(), own_min_rank, secs(own_mean).c_str(),
+      secs(own_max).c_str(), own_max_rank,
+      own_max.ps() > 0 ? static_cast<double>(own_mean.ps()) / static_cast<double>(own_max.ps())
+                       : 1.0);
+  out += strprintf("simmpi:   MPI per rank: mean %s s, max %s s (rank %d)\n",
+                   secs(mean_of(mpi, rank_count_)).c_str(),
+                   secs(ranks_[static_cast<std::size_t>(mpi_max_rank)].mpi).c_str(), mpi_max_rank);
+  out += strprintf("simmpi:   %-22s %10s %14s %14s %6s %14s %14s %6s %6s\n", "function", "calls",
+                   "bytes", "time (s)", "%", "min/rank (s)", "max/rank (s)", "@rank", "blocked");
+  const std::vector<std::size_t> order = functions_by_time();
+  for (std::size_t i = 0; i < order.size() && i < top; ++i) {
+    const Function& f = functions_[order[i]];
+    const Spread s = spread(f);
+    out +=
+        strprintf("simmpi:   %-22s %10llu %14lld %14s %5.1f%% %14s %14s %6d %5.1f%%\n",
+                  f.name.c_str(), static_cast<unsigned long long>(s.calls),
+                  static_cast<long long>(s.bytes), secs(s.total).c_str(), share(s.total, all),
+                  secs(s.min).c_str(), secs(s.max).c_str(), s.max_rank, share(s.blocked, s.total));
+  }
+  if (order.size() > top)
+    out += strprintf("simmpi:   (%zu more functions in the JSON file)\n", order.size() - top);
+  // Disjoint communicators made by one split share a context and a name: their rank 0 tells them
+  // apart.
+  out += strprintf("simmpi:   %-22s %10s %10s %10s %14s %14s %6s\n", "communicator", "size",
+                   "its rank 0", "calls", "bytes", "time (s)", "%");
+  const std::vector<CommKey> comms = comms_by_time();
+  for (std::size_t i = 0; i < comms.size() && i < top; ++i) {
+    const Comm& m = comms_.at(comms[i]);
+    out += strprintf("simmpi:   %-22s %10d %10d %10llu %14lld %14s %5.1f%%\n", m.name.c_str(),
+                     m.size, comms[i].second, static_cast<unsigned long long>(m.calls),
+                     static_cast<long long>(m.bytes), secs(m.time).c_str(), share(m.time, all));
+  }
+  if (comms.size() > top)
+    out += strprintf("simmpi:   (%zu more communicators in the JSON file)\n", comms.size() - top);
+  return out;
+}
+
+std::string Profile::json() const {
+  SimTime end, own, mpi, blocked;
+  for (int r = 0; r < rank_count_; ++r) {
+    end = max(end, ranks_[static_cast<std::size_t>(r)].end);
+    own += own_code(r);
+    mpi += ranks_[static_cast<std::size_t>(r)].mpi;
+    blocked += ranks_[static_cast<std::size_t>(r)].blocked;
+  }
+  std::string out = "{\n  \"format\": \"simmpi-profile-1\",\n";
+  out += strprintf("  \"ranks\": %d,\n  \"end\": %s,\n", rank_count_, end.to_decimal().c_str());
+  out +=
+      strprintf("  \"total\": {\"own_code\": %s, \"mpi\": %s, \"blocked\": %s},\n",
+                own.to_decimal().c_str(), mpi.to_decimal().c_str(), blocked.to_decimal().c_str());
+  out += "  \"per_rank\": [\n";
+  for (int r = 0; r < rank_count_; ++r) {
+    const Rank& k = ranks_[static_cast<std::size_t>(r)];
+    out += strprintf(
+        "    {\"rank\": %d, \"end\": %s, \"own_code\": %s, \"mpi\": %s, \"blocked\": %s, "
+        "\"calls\": %llu}%s\n",
+        r, k.end.to_decimal().c_str(), own_code(r).to_decimal().c_str(), k.mpi.to_decimal().c_str(),
+        k.blocked.to_decimal().c_str(), static_cast<unsigned long long>(k.calls),
+        r + 1 < rank_count_ ? "," : "");
+  }
+  out += "  ],\n  \"functions\": [\n";
+  const std::vector<std::size_t> order = functions_by_time();
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Function& f = functions_[order[i]];
+    const Spread s = spread(f);
+    out += strprintf(
+        "    {\"name\": %s, \"calls\": %llu, \"bytes\": %lld, \"time\": %s, \"blocked\": %s, "
+        "\"ranks\": %d, \"min\": %s, \"min_rank\": %d, \"mean\": %s, \"max\": %s, \"max_rank\": "
+        "%d}%s\n",
+        json_string(f.name).c_str(), static_cast<unsigned long long>(s.calls),
+        static_cast<long long>(s.bytes), s.total.to_decimal().c_str(),
+        s.blocked.to_decimal().c_str(), s.calling, s.min.to_decimal().c_str(), s.min_rank,
+        mean_of(s.total, s.calling).to_decimal().c_str(), s.max.to_decimal().c_str(), s.max_rank,
+        i + 1 < order.size() ? "," : "");
+  }
+  out += "  ],\n  \"communicators\": [\n";
+  const std::vector<CommKey> comms = comms_by_time();
+  for (std::size_t i = 0; i < comms.size(); ++i) {
+    const Comm& m = comms_.at(comms[i]);
+    out += strprintf(
+        "    {\"context\": %d, \"first_rank\": %d, \"name\": %s, \"size\": %d, \"calls\": %llu, "
+        "\"bytes\": %lld, \"time\": %s, \"blocked\": %s}%s\n",
+        comms[i].first, comms[i].second, json_string(m.name).c_str(), m.size,
+        static_cast<unsigned long long>(m.calls), static_cast<long long>(m.bytes),
+        m.time.to_decimal().c_str(), m.blocked.to_decimal().c_str(),
+        i + 1 < comms.size() ? "," : "");
+  }
+  out += "  ]\n}\n";
+  return out;
+}
+
+}  // namespace simmpi::runtime

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Programs whose profile (report.profile) is known by construction; tests/libsimmpi/
+ * profile_test.py runs them and checks the JSON file against the closed forms:
+ *   profile_cases pingpong N   ranks 0 and 1 exchange 8 bytes N times (Send, then Recv)
+ *   profile_cases ring N       every rank MPI_Sendrecv's 8 bytes to its right, N times
+ *   profile_cases imbalance    rank r computes (r + 1) ms, then all meet in MPI_Barrier
+ *   profile_cases comms        a split communicator named "halves" carries one MPI_Allreduce */
+#include <mpi.h>
+#include <simmpi_compute.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const char* mode = argc > 1 ? argv[1] : "pingpong";
+  const int n = argc > 2 ? atoi(argv[2]) : 10;
+  double v = rank, w = 0;
+  if (strcmp(mode, "pingpong") == 0) {
+    for (int i = 0; i < n; ++i) {
+      if (rank == 0) {
+        MPI_Send(&v, 1, MPI_DOUBLE, 1, 7, MPI_COMM_WORLD);
+        MPI_Recv(&v, 1, MPI_DOUBLE, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      } else if (rank == 1) {
+        MPI_Recv(&v, 1, MPI_DOUBLE, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(&v, 1, MPI_DOUBLE, 0, 7, MPI_COMM_WORLD);
+      }
+    }
+  } else if (strcmp(mode, "ring") == 0) {
+    for (int i = 0; i < n; ++i)
+      MPI_Sendrecv(&v, 1, MPI_DOUBLE, (rank + 1) % size, 0, &w, 1, MPI_DOUBLE,
+                   (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else if (strcmp(mode, "imbalance") == 0) {
+    SIMMPI_SLEEP((rank + 1) * 1e-3);
+    MPI_Barrier(MPI_COMM_WORLD);
+  } else if (strcmp(mode, "comms") == 0) {
+    MPI_Comm half;
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+    MPI_Comm_set_name(half, "halves");
+    MPI_Allreduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, half);
+    MPI_Comm_free(&half);
+  } else {
+    fprintf(stderr, "profile_cases: unknown mode %s\n", mode);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  MPI_Finalize();
+  return 0;
+}
