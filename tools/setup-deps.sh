@@ -4,7 +4,8 @@
 # Used by tools/run-demo.sh and tools/run-tests.sh; safe to run again.
 set -e
 packages=(cmake make g++ gcc gfortran pkg-config python3 clang-format libboost-context-dev
-          libeigen3-dev libtomlplusplus-dev libffi-dev libgtest-dev libopenblas-dev)
+          libeigen3-dev libtomlplusplus-dev libffi-dev libgtest-dev libopenblas-dev
+          libopen-trace-format2-dev otf2-tools)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -178,6 +178,8 @@ void ApiCall::notify_observers() {
   f.comm_leader = comm_leader_;
   f.comm_size = comm_size_;
   f.comm_name = &comm_name_;
+  f.sent = &sent_;
+  f.received = &received_;
   runtime::Observation::call(f);
 }
 
@@ -212,6 +214,13 @@ int ApiCall::raise(MPI_Errhandler handler, MPI_Comm_errhandler_function* fn, int
   fatal(1, strprintf("[t=%s r%d] %s: %s (%s)%s", world.scheduler().local_now().to_string().c_str(),
                      rank, name, detail, error_class_name(cls),
                      abort ? "; MPI_ERRORS_ABORT ends the job" : ""));
+}
+
+void ApiCall::note_message(World& w, MessageSide side, const runtime::MessageLink& m) {
+  runtime::Process* p = w.scheduler().current();  // none in the scheduler's own events
+  auto* o = p ? static_cast<ApiCall*>(p->observed_call) : nullptr;
+  if (!o) return;
+  (side == MessageSide::Sent ? o->sent_ : o->received_).push_back(m);
 }
 
 Communicator* ApiCall::comm(MPI_Comm h) {

@@ -6,9 +6,11 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "libsimmpi/core/world.hpp"
 #include "mpi.h"
+#include "runtime/observe/observation.hpp"
 
 namespace simmpi::mpi {
 
@@ -55,6 +57,11 @@ class ApiCall {
     if (o->tag_ < 0) o->tag_ = tag;
   }
 
+  // A message the calling process sends or whose receive it completes, for the observed call it
+  // is in (nothing when no one listens).
+  enum class MessageSide { Sent, Received };
+  static void note_message(World& w, MessageSide side, const runtime::MessageLink& m);
+
  private:
   // A thread other than the one that initialized MPI calling MPI under MPI_THREAD_SINGLE or
   // _FUNNELED: raises MPI_ERR_OTHER on
@@ -78,6 +85,7 @@ class ApiCall {
   // Copied when comm() resolves it: the call may free the communicator (MPI_Comm_free).
   int comm_context_ = -1, comm_leader_ = -1, comm_size_ = 0;
   std::string comm_name_;
+  std::vector<runtime::MessageLink> sent_, received_;
 };
 
 const char* error_class_name(int cls);

@@ -83,6 +83,7 @@ struct Request {
   int peer = 0;  // comm rank: destination of a send, source (or MPI_ANY_SOURCE) of a receive
   int tag = 0;
   std::uint64_t message_bytes = 0;  // a receive: size of the message it matched (truncation)
+  std::uint64_t message_id = 0;     // the message it sends or matched (0: none), for observers
   // A blocking eager send posted ahead (post_send): its data, packed at the call, since the
   // caller may reuse its buffer before the send is made.
   std::unique_ptr<char[]> payload;
@@ -104,6 +105,7 @@ struct Request {
 enum class Protocol : std::uint8_t { Eager, Rendezvous };
 
 struct Message {
+  std::uint64_t id = 0;  // its send's Request::message_id
   int context = 0;
   int source = 0;  // comm rank of the sender
   int tag = 0;

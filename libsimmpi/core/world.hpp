@@ -92,6 +92,9 @@ class World {
   // The run's configuration (it outlives the World).
   const runtime::Config& config() const { return config_; }
   RequestPool& requests() { return requests_; }
+  // A new message's number, 1 up, in the order sends are called (observers pair sends and
+  // receives by it).
+  std::uint64_t next_message_id() { return ++messages_sent_; }
 
   // The communicator `h` names for `world_rank` (for an intercommunicator, the view of the
   // rank's group), or nullptr if `h` is not a communicator that rank belongs to and has not
@@ -126,6 +129,7 @@ class World {
   std::vector<std::unique_ptr<Communicator>> comms_;  // by handle index; 0 is MPI_COMM_NULL
   std::vector<std::size_t> free_comm_slots_;          // a min-heap of reusable indices
   RequestPool requests_;
+  std::uint64_t messages_sent_ = 0;
   std::uint64_t idle_polls_ = 0;
 };
 

@@ -44,6 +44,10 @@ bool take_option(const std::vector<std::string>& args, std::size_t& i, LaunchOpt
     o.quiet = true;
   } else if (a == "--profile") {  // one flag for the key, as profilers are switched on
     o.sets.push_back("report.profile=true");
+  } else if (a == "--timeline") {
+    o.sets.push_back("report.timeline=chrome");
+  } else if (a.rfind("--timeline=", 0) == 0) {
+    o.sets.push_back("report.timeline=" + a.substr(11));
   } else if (a == "--help" || a == "-h") {
     o.help = true;
   } else {
@@ -106,6 +110,10 @@ std::string launch_help(const char* program) {
       "  --quiet                 do not print the summary at the end\n"
       "  --profile               profile the run: a summary on stderr at the end and a JSON\n"
       "                          file (--set report.profile=true; see report.* keys)\n"
+      "  --timeline[=FORMAT]     write the run's timeline: chrome (the default) for\n"
+      "                          ui.perfetto.dev or chrome://tracing, otf2 for Vampir\n"
+      "                          (--set report.timeline=FORMAT; report.timeline_ranks and\n"
+      "                          report.timeline_window limit it)\n"
       "  --help                  this text\n"
       "  --                      everything after it goes to the program\n"
       "\n"

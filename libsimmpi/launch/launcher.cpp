@@ -221,7 +221,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   Windows windows(config);
   MatchedMessages matched_messages(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
-  RunReports reports(config, o.ranks);
+  RunReports reports(config, platform, o.ranks);
   int job_status = 0;
   Progress progress{engine, {}, config.time("runtime.heartbeat"), config.time("runtime.heartbeat")};
   progress.wall0 = wall0;
@@ -243,7 +243,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
     print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, progress.peak);
     print_own_time_summary(sched, own_note);
   }
-  reports.finish(sched, !o.quiet);
+  if (!reports.finish(sched, !o.quiet) && job_status == 0) job_status = 1;
   if (config.flag("runtime.report_switches")) print_switches(sched);
   sched.privatizer().restore_global();
   return job_status;

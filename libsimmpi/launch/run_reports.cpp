@@ -9,8 +9,8 @@
 
 namespace simmpi::mpi {
 
-RunReports::File RunReports::open_output(const runtime::Config& config, const char* key) {
-  const std::string path = config.text(key);
+RunReports::File RunReports::open_output(const runtime::Config& config, const char* key,
+                                         const std::string& path) {
   File f(std::fopen(path.c_str(), "w"));
   if (!f)
     throw ConfigError(strprintf("%s = \"%s\" (%s): cannot write it (%s); choose a writable path",
@@ -19,24 +19,80 @@ RunReports::File RunReports::open_output(const runtime::Config& config, const ch
   return f;
 }
 
-RunReports::RunReports(const runtime::Config& config, int ranks) : ranks_(ranks) {
+RunReports::RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks)
+    : ranks_(ranks) {
   if (config.flag("report.profile")) {
-    profile_file_ = open_output(config, "report.profile_file");
+    profile_file_ = open_output(config, "report.profile_file", config.text("report.profile_file"));
     profile_path_ = config.text("report.profile_file");
     profile_top_ = static_cast<std::size_t>(config.integer("report.profile_top"));
     profile_ = std::make_unique<runtime::Profile>(ranks);
     runtime::Observation::subscribe(profile_.get());
   }
+  const std::string timeline = config.text("report.timeline");
+  if (timeline != "none") {
+    runtime::TimelineScope scope(config.text("report.timeline_ranks"),
+                                 config.text("report.timeline_window"), ranks,
+                                 "report.timeline_ranks", "report.timeline_window");
+    std::vector<int> node_of_rank;
+    for (int r = 0; r < ranks; ++r) node_of_rank.push_back(platform.node_of(r));
+    timeline_path_ = config.text("report.timeline_file");
+    if (timeline == "chrome") {
+      if (timeline_path_.empty()) timeline_path_ = "simmpi_timeline.json";
+      timeline_file_ = open_output(config, "report.timeline_file", timeline_path_);
+      timeline_ = std::make_unique<runtime::ChromeTrace>(timeline_file_.get(),
+                                                         std::move(node_of_rank), std::move(scope));
+      runtime::Observation::subscribe(timeline_.get());
+    } else {
+      if (timeline_path_.empty()) timeline_path_ = "simmpi_timeline";
+      otf2_ = std::make_unique<runtime::Otf2Trace>(timeline_path_, "report.timeline_file",
+                                                   std::move(node_of_rank), std::move(scope));
+      runtime::Observation::subscribe(otf2_.get());
+    }
+  }
 }
 
 RunReports::~RunReports() {
   if (profile_) runtime::Observation::unsubscribe(profile_.get());
+  if (timeline_) runtime::Observation::unsubscribe(timeline_.get());
+  if (otf2_) runtime::Observation::unsubscribe(otf2_.get());
 }
 
-void RunReports::finish(runtime::Scheduler& sched, bool print) {
+bool RunReports::finish(runtime::Scheduler& sched, bool print) {
+  bool ok = true;
+  std::vector<runtime::SimTime> ends;
+  for (int r = 0; r < ranks_; ++r) ends.push_back(sched.process(r).finish_time());
+  if (timeline_) {
+    const std::uint64_t events = timeline_->finish(ends);
+    const bool written =
+        std::fflush(timeline_file_.get()) == 0 && !std::ferror(timeline_file_.get());
+    const long bytes = std::ftell(timeline_file_.get());
+    timeline_file_.reset();
+    ok = written;
+    if (!written)
+      std::fprintf(stderr, "simmpi: error: the timeline %s could not be written completely (%s)\n",
+                   timeline_path_.c_str(), std::strerror(errno));
+    else if (print)
+      std::fprintf(stderr,
+                   "simmpi: timeline: %s, %llu events, %.1f MiB (open it in "
+                   "ui.perfetto.dev or chrome://tracing)\n",
+                   timeline_path_.c_str(), static_cast<unsigned long long>(events),
+                   static_cast<double>(bytes) / (1 << 20));
+  }
+  if (otf2_) {
+    std::string error;
+    const std::int64_t events = otf2_->finish(ends, &error);
+    if (events < 0) {
+      ok = false;
+      std::fprintf(stderr, "simmpi: error: the OTF2 archive %s could not be written: %s\n",
+                   timeline_path_.c_str(), error.c_str());
+    } else if (print) {
+      std::fprintf(stderr,
+                   "simmpi: timeline: %s/traces.otf2, %lld events (open it in Vampir, or "
+                   "otf2-print it)\n",
+                   timeline_path_.c_str(), static_cast<long long>(events));
+    }
+  }
   if (profile_) {
-    std::vector<runtime::SimTime> ends;
-    for (int r = 0; r < ranks_; ++r) ends.push_back(sched.process(r).finish_time());
     profile_->finish(ends);
     const std::string json = profile_->json();
     std::fwrite(json.data(), 1, json.size(), profile_file_.get());
@@ -45,6 +101,7 @@ void RunReports::finish(runtime::Scheduler& sched, bool print) {
       std::fprintf(stderr, "%ssimmpi:   the whole profile: %s\n",
                    profile_->text(profile_top_).c_str(), profile_path_.c_str());
   }
+  return ok;
 }
 
 }  // namespace simmpi::mpi

@@ -8,7 +8,10 @@
 #include <memory>
 #include <string>
 
+#include "hardware/platform.hpp"
 #include "runtime/config/config.hpp"
+#include "runtime/observe/chrome_trace.hpp"
+#include "runtime/observe/otf2_trace.hpp"
 #include "runtime/observe/profile.hpp"
 #include "runtime/sched/scheduler.hpp"
 
@@ -17,26 +20,32 @@ namespace simmpi::mpi {
 class RunReports {
  public:
   // Throws ConfigError naming the key when an output file cannot be opened.
-  RunReports(const runtime::Config& config, int ranks);
+  RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks);
   ~RunReports();
   RunReports(const RunReports&) = delete;
   RunReports& operator=(const RunReports&) = delete;
 
-  // After the run: writes the files; with `print`, the summaries go to stderr too.
-  void finish(runtime::Scheduler& sched, bool print);
+  // After the run: writes the files; with `print`, the summaries go to stderr too. False when a
+  // file could not be written completely (said on stderr).
+  bool finish(runtime::Scheduler& sched, bool print);
 
  private:
   struct FileCloser {
     void operator()(std::FILE* f) const { std::fclose(f); }
   };
   using File = std::unique_ptr<std::FILE, FileCloser>;
-  static File open_output(const runtime::Config& config, const char* key);
+  // `path` for `key`, opened for writing; throws ConfigError naming both when it cannot be.
+  static File open_output(const runtime::Config& config, const char* key, const std::string& path);
 
   int ranks_;
   std::unique_ptr<runtime::Profile> profile_;
   File profile_file_;
   std::string profile_path_;
   std::size_t profile_top_ = 0;
+  std::unique_ptr<runtime::ChromeTrace> timeline_;
+  std::unique_ptr<runtime::Otf2Trace> otf2_;
+  File timeline_file_;
+  std::string timeline_path_;
 };
 
 }  // namespace simmpi::mpi

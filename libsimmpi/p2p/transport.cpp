@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "libsimmpi/core/api_call.hpp"
 #include "libsimmpi/p2p/typed_copy.hpp"
 #include "runtime/core/error.hpp"
 
@@ -64,6 +65,7 @@ void finish_receive(World& w, Message* m, Request* r, SimTime data_at) {
 void match(World& w, Message* m, Request* r) {
   m->recv = r;
   r->msg = m;
+  r->message_id = m->id;
   r->status.MPI_SOURCE = m->source;
   r->status.MPI_TAG = m->tag;
   r->message_bytes = m->bytes;
@@ -170,6 +172,7 @@ void post_send_now(World& w, Request* s) {
   s->complete_at = SimTime::max();
   s->status = MPI_Status{};
   auto* m = new Message;
+  m->id = s->message_id;
   m->context = s->context;
   m->source = s->comm->comm_rank(me);
   m->tag = s->tag;
@@ -246,6 +249,10 @@ void post_blocking_send_ahead(void* request, std::uint64_t) {
 bool post_send(World& w, Request* s, bool then_wait) {
   // Time the caller owes (MPI_Send and friends do not settle first) and the overhead, in one
   // sleep: the message leaves at the same time, with one switch less.
+  s->message_id = w.next_message_id();
+  ApiCall::note_message(w, ApiCall::MessageSide::Sent,
+                        {s->message_id, s->comm->remote().world_rank(s->peer), s->tag,
+                         s->capacity_bytes(), s->internal});
   runtime::Scheduler& sched = w.scheduler();
   sched.sleep_lazily(w.params().send_overhead);
   if (s->mode == SendMode::Buffered) {  // copies its data out now, counted in the attached buffer
@@ -473,6 +480,10 @@ void wait_any_request(World& w, Request* const* reqs, int n) {
 }
 
 void retire_request(World& w, Request* r, MPI_Status* status) {
+  if (r->kind == RequestKind::Recv && r->message_id)
+    ApiCall::note_message(w, ApiCall::MessageSide::Received,
+                          {r->message_id, r->comm->remote().world_rank(r->status.MPI_SOURCE),
+                           r->status.MPI_TAG, r->message_bytes, r->internal});
   if (status != MPI_STATUS_IGNORE) *status = r->status;
   w.requests().release(r);
 }

@@ -152,6 +152,25 @@ const std::vector<OptionSpec>& option_registry() {
        "How many functions and communicators the profile's summary on stderr lists (the most "
        "time-consuming); the JSON file has all.",
        {}, 1, 1e9},
+      {"report.timeline", Kind::Choice, "none",
+       "Write the run's timeline (the launch option --timeline sets chrome): every MPI call and "
+       "the own code between calls as slices, point-to-point messages as arrows "
+       "(docs/profile.md).",
+       {{"none", "no timeline"},
+        {"chrome", "Chrome trace-event JSON in report.timeline_file, for ui.perfetto.dev and "
+                   "chrome://tracing: nodes as processes, ranks as threads"},
+        {"otf2", "an OTF2 archive in the directory report.timeline_file (traces.otf2 in it), "
+                 "for Vampir and the Score-P tools"}}},
+      {"report.timeline_file", Kind::Text, "",
+       "Where report.timeline writes: a file for chrome (default simmpi_timeline.json), a "
+       "directory for otf2 that must not exist yet (default simmpi_timeline). Opened or "
+       "created when the run starts."},
+      {"report.timeline_ranks", Kind::Text, "all",
+       "The ranks the timeline shows: all, or ranks and inclusive ranges (0-15,64); a message "
+       "is drawn when both its ends are shown."},
+      {"report.timeline_window", Kind::Text, "",
+       "The simulated time the timeline shows, FROM..TO (1ms..2.5ms; either end may be left "
+       "out); empty: the whole run."},
       // --- node: ranks per node and the intra-node message path ---
       {"node.count", Kind::Integer, "0",
        "Number of nodes in the machine (the first ones of the network); 0 means all the nodes "

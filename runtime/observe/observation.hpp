@@ -14,6 +14,16 @@
 
 namespace simmpi::runtime {
 
+// A message a call sent or received: its number (the same at both ends), the world rank at the
+// other end, its tag and size; `internal`: one of a collective's own messages.
+struct MessageLink {
+  std::uint64_t id = 0;
+  int rank = 0;
+  int tag = 0;
+  std::uint64_t bytes = 0;
+  bool internal = false;
+};
+
 // One outermost library call of a program process (a rank or one of its threads); calls the
 // library makes inside it are part of it.
 struct CallFacts {
@@ -30,6 +40,11 @@ struct CallFacts {
   int comm_leader = -1;     // world rank of its rank 0 (disjoint communicators share contexts)
   int comm_size = 0;
   const std::string* comm_name = nullptr;  // valid during the notification only
+  // The point-to-point messages the call sent and those whose receives it completed (received
+  // by a wait or test, not when posted), the collectives' own included; valid during the
+  // notification only.
+  const std::vector<MessageLink>* sent = nullptr;
+  const std::vector<MessageLink>* received = nullptr;
 };
 
 class Observer {

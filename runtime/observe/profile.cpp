@@ -5,24 +5,10 @@
 #include <cstring>
 
 #include "runtime/core/error.hpp"
+#include "runtime/observe/json_text.hpp"
 
 namespace simmpi::runtime {
 namespace {
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += strprintf("\\u%04x", static_cast<unsigned char>(c));
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
 
 // Seconds for the text summary: 9 decimals (nanoseconds) are what a person compares.
 std::string secs(SimTime t) {
@@ -215,7 +201,7 @@ std::string Profile::json() const {
         "    {\"name\": %s, \"calls\": %llu, \"bytes\": %lld, \"time\": %s, \"blocked\": %s, "
         "\"ranks\": %d, \"min\": %s, \"min_rank\": %d, \"mean\": %s, \"max\": %s, \"max_rank\": "
         "%d}%s\n",
-        json_string(f.name).c_str(), static_cast<unsigned long long>(s.calls),
+        json_text(f.name).c_str(), static_cast<unsigned long long>(s.calls),
         static_cast<long long>(s.bytes), s.total.to_decimal().c_str(),
         s.blocked.to_decimal().c_str(), s.calling, s.min.to_decimal().c_str(), s.min_rank,
         mean_of(s.total, s.calling).to_decimal().c_str(), s.max.to_decimal().c_str(), s.max_rank,
@@ -228,7 +214,7 @@ std::string Profile::json() const {
     out += strprintf(
         "    {\"context\": %d, \"first_rank\": %d, \"name\": %s, \"size\": %d, \"calls\": %llu, "
         "\"bytes\": %lld, \"time\": %s, \"blocked\": %s}%s\n",
-        comms[i].first, comms[i].second, json_string(m.name).c_str(), m.size,
+        comms[i].first, comms[i].second, json_text(m.name).c_str(), m.size,
         static_cast<unsigned long long>(m.calls), static_cast<long long>(m.bytes),
         m.time.to_decimal().c_str(), m.blocked.to_decimal().c_str(),
         i + 1 < comms.size() ? "," : "");

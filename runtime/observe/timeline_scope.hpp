@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a timeline shows (report.timeline_ranks, report.timeline_window): a subset of the ranks
+// and a window of simulated time, so a run of thousands of ranks gives a file a person can open.
+// One parser for every timeline writer (Chrome trace, OTF2).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "runtime/core/sim_time.hpp"
+
+namespace simmpi::runtime {
+
+class TimelineScope {
+ public:
+  // `ranks`: "all", or a comma-separated list of ranks and inclusive ranges ("0-15,64,100-103");
+  // `window`: "" (the whole run), or "FROM..TO" in time units ("1ms..2.5ms"; either end may be
+  // left out: "..3ms", "1s.."). Throws ConfigError naming `ranks_key` or `window_key` and what
+  // is wrong.
+  TimelineScope(const std::string& ranks, const std::string& window, int rank_count,
+                const char* ranks_key, const char* window_key);
+
+  bool shows(int rank) const {
+    return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() &&
+           ranks_[static_cast<std::size_t>(rank)];
+  }
+  // Whether [begin, end] meets the window.
+  bool meets(SimTime begin, SimTime end) const { return end >= from_ && begin <= to_; }
+  SimTime from() const { return from_; }
+  SimTime to() const { return to_; }  // SimTime::max(): the end of the run
+  int shown_ranks() const;
+
+ private:
+  std::vector<bool> ranks_;
+  SimTime from_, to_ = SimTime::max();
+};
+
+}  // namespace simmpi::runtime

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The run's timeline (report.timeline = chrome) against programs whose events are known.
+
+    timeline_test.py PROFILE_CASES_SIM CASE
+
+Runs profile_cases.sim (tests/libsimmpi/programs/profile_cases.c) on the platform of
+profile_test.py and reads the Chrome trace-event file: it must be JSON that chrome://tracing and
+ui.perfetto.dev take (traceEvents with X slices, M names, s/f flows), with the slices' times to
+the picosecond (microseconds with six decimals). CASE is one of pingpong, imbalance, placement,
+ranks, window, rerun, bad_scope; otf2 and otf2_exists write an OTF2 archive instead
+(report.timeline = otf2) and read it back with otf2-print (Debian's otf2-tools).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from decimal import Decimal
+
+O_S, O_R, LAT = 300_000, 200_000, 600_000  # ps
+BW = 12.5e9
+PLATFORM = [
+    "--set", "mpi.send_overhead=300ns", "--set", "mpi.recv_overhead=200ns",
+    "--set", "network.nic_latency=500ns", "--set", "network.hop_latency=100ns",
+    "--set", "network.link_bw=100Gbps", "--set", "mpi.eager_threshold=64KiB",
+    "--set", "runtime.host_time=ignore",
+]
+ONE_WAY = O_S + LAT + round(8 / BW * 1e12) + O_R
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+def equal(got, want, what):
+    check(got == want, f"{what}: {got}, expected {want}")
+
+
+def ps(us):
+    """A trace time (microseconds, six decimals as written) in picoseconds."""
+    return int(Decimal(us) * 10**6)
+
+
+def run(sim, ranks, args, out, extra=()):
+    cmd = [sim, "-n", str(ranks), *PLATFORM, "--timeline", "--set",
+           f"report.timeline_file={out}", *extra, "--", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+
+def timeline_of(sim, ranks, args, extra=()):
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "t.json")
+        p = run(sim, ranks, args, out, extra)
+        if p.returncode != 0:
+            sys.exit(f"{' '.join(p.args)} exited {p.returncode}:\n{p.stderr}")
+        with open(out) as f:
+            text = f.read()
+        # Times as written, not as floats: parse_float keeps them exact.
+        return json.loads(text, parse_float=Decimal)["traceEvents"], p.stderr, text
+
+
+def slices(events, name=None, tid=None):
+    return [e for e in events if e["ph"] == "X" and (name is None or e["name"] == name)
+            and (tid is None or e["tid"] == tid)]
+
+
+def enclosing(events, e):
+    """The slice of e's lane that contains e's time."""
+    t = ps(e["ts"])
+    for s in slices(events, tid=e["tid"]):
+        if s["pid"] == e["pid"] and ps(s["ts"]) <= t <= ps(s["ts"]) + ps(s["dur"]):
+            return s
+    return None
+
+
+def case_pingpong(sim):
+    n = 3
+    ev, err, _ = timeline_of(sim, 2, ["pingpong", str(n)])
+    names = {(e["pid"], e.get("tid")): e["args"]["name"] for e in ev
+             if e["ph"] == "M" and e["name"] in ("thread_name", "process_name")}
+    equal(names.get((0, 0)), "rank 0", "rank 0's row")
+    equal(names.get((1, None)), "node 1", "the second node")
+    for rank in (0, 1):
+        equal(len(slices(ev, "MPI_Send", rank)), n, f"rank {rank}'s MPI_Send slices")
+        equal(len(slices(ev, "MPI_Recv", rank)), n, f"rank {rank}'s MPI_Recv slices")
+    # Rank 1's first receive: from time zero until the message is in, one way later.
+    first = min(slices(ev, "MPI_Recv", 1), key=lambda s: ps(s["ts"]))
+    equal((ps(first["ts"]), ps(first["dur"])), (0, ONE_WAY), "rank 1's first MPI_Recv")
+    equal((first["args"]["bytes"], first["args"]["peer"], first["args"]["tag"],
+           first["args"]["comm"]), (8, 0, 7, "MPI_COMM_WORLD"), "its arguments")
+    equal(ps(first["args"]["blocked_us"]), ONE_WAY - O_R, "its blocked time")
+    starts = {e["id"]: e for e in ev if e["ph"] == "s"}
+    ends = {e["id"]: e for e in ev if e["ph"] == "f"}
+    equal(len(starts), 2 * n, "messages sent")
+    equal(sorted(starts), sorted(ends), "every message's arrow has both ends")
+    for i, s in starts.items():
+        f = ends.get(i)
+        if not f:
+            continue
+        check(s["tid"] != f["tid"], f"message {i} goes from one rank to the other")
+        a, b = enclosing(ev, s), enclosing(ev, f)
+        equal((a and a["name"], b and b["name"]), ("MPI_Send", "MPI_Recv"),
+              f"message {i}'s arrow from its send to its receive")
+        check(a and b and ps(a["ts"]) < ps(b["ts"]) + ps(b["dur"]),
+              f"message {i} received after it was sent")
+    check(re.search(r"simmpi: timeline: .*t\.json, \d+ events", err), "the summary line:\n" + err)
+
+
+def case_imbalance(sim):
+    ev, _, _ = timeline_of(sim, 4, ["imbalance"])
+    for rank in range(4):
+        own = [s for s in slices(ev, "own code", rank) if ps(s["dur"]) >= 10**9]
+        equal([(ps(s["ts"]), ps(s["dur"])) for s in own], [(0, (rank + 1) * 10**9)],
+              f"rank {rank}'s own code ((rank + 1) ms from zero)")
+        b = slices(ev, "MPI_Barrier", rank)
+        equal(len(b), 1, f"rank {rank}'s barrier")
+        if b:
+            equal(ps(b[0]["ts"]), (rank + 1) * 10**9, f"rank {rank} enters the barrier")
+
+
+def case_placement(sim):
+    ev, _, _ = timeline_of(sim, 4, ["ring", "1"], ["--set", "node.ranks_per_node=2"])
+    pids = {e["tid"]: e["pid"] for e in slices(ev)}
+    equal(pids, {0: 0, 1: 0, 2: 1, 3: 1}, "ranks on their nodes (two per node)")
+
+
+def case_ranks(sim):
+    ev, _, _ = timeline_of(sim, 4, ["ring", "2"], ["--set", "report.timeline_ranks=1-2"])
+    equal(sorted({e["tid"] for e in slices(ev)}), [1, 2], "only ranks 1 and 2")
+    # Rank 1 sends to 2 (shown both ends), receives from 0 (not shown): one arrow per round.
+    equal(len([e for e in ev if e["ph"] == "s"]), 2, "arrows between shown ranks only")
+    equal(len([e for e in ev if e["ph"] == "f"]), 2, "arrows between shown ranks only")
+
+
+def case_window(sim):
+    ev, _, _ = timeline_of(sim, 4, ["imbalance"],
+                           ["--set", "report.timeline_window=1.5ms..2.5ms"])
+    for s in slices(ev):
+        check(ps(s["ts"]) + ps(s["dur"]) >= 1500 * 10**6 and ps(s["ts"]) <= 2500 * 10**6,
+              f"a slice outside the window: {s}")
+    # Own code is cut to the window: ranks 1-3 compute through 1.5 ms; rank 1 stops at 2 ms.
+    own1 = slices(ev, "own code", 1)
+    equal([(ps(s["ts"]), ps(s["dur"])) for s in own1], [(1500 * 10**6, 500 * 10**6)],
+          "rank 1's own code within the window")
+    equal(len(slices(ev, "MPI_Barrier")), 2, "the barriers entered within it (ranks 1 and 2)")
+
+
+def case_rerun(sim):
+    texts = [timeline_of(sim, 6, ["ring", "3"])[2] for _ in range(2)]
+    check(texts[0] == texts[1], "a rerun gives another timeline")
+
+
+def case_bad_scope(sim):
+    for key, value, want in [
+            ("report.timeline_ranks", "0-9", r"report\.timeline_ranks = \"0-9\": rank 9, but the "
+                                            r"run has 4 ranks"),
+            ("report.timeline_ranks", "2,x", r"report\.timeline_ranks = \"2,x\": expected"),
+            ("report.timeline_window", "3ms", r"report\.timeline_window = \"3ms\": expected "
+                                              r"FROM\.\.TO"),
+            ("report.timeline_window", "2ms..1ms", r"the window ends before it begins"),
+            ("report.timeline_window", "1xs..", r"\"1xs\" is not a time")]:
+        with tempfile.TemporaryDirectory() as d:
+            p = run(sim, 4, ["ring", "1"], os.path.join(d, "t.json"), ["--set", f"{key}={value}"])
+            check(p.returncode != 0 and re.search(want, p.stderr),
+                  f"{key}={value}: exit {p.returncode}, stderr:\n{p.stderr}")
+
+
+def otf2_events(sim, ranks, args):
+    """The events of an OTF2 archive written by the run, as (event, location, time, rest)."""
+    with tempfile.TemporaryDirectory() as d:
+        archive = os.path.join(d, "trace")
+        cmd = [sim, "-n", str(ranks), *PLATFORM, "--timeline=otf2", "--set",
+               f"report.timeline_file={archive}", "--", *args]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        if p.returncode != 0:
+            sys.exit(f"{' '.join(cmd)} exited {p.returncode}:\n{p.stderr}")
+        check(re.search(r"simmpi: timeline: .*trace/traces\.otf2, \d+ events", p.stderr),
+              "the summary line:\n" + p.stderr)
+        out = subprocess.run(["otf2-print", os.path.join(archive, "traces.otf2")],
+                             capture_output=True, text=True, timeout=120)
+        if out.returncode != 0:
+            sys.exit(f"otf2-print failed:\n{out.stderr}")
+    events = []
+    for line in out.stdout.splitlines():
+        m = re.match(r"(\w+)\s+(\d+)\s+(\d+)\s*(.*)$", line)
+        if m:
+            events.append((m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)))
+    return events
+
+
+def case_otf2(sim):
+    n = 3
+    ev = otf2_events(sim, 2, ["pingpong", str(n)])
+    kinds = [e[0] for e in ev]
+    equal(kinds.count("ENTER"), kinds.count("LEAVE"), "every region entered is left")
+    sends = [e for e in ev if e[0] == "MPI_SEND"]
+    recvs = [e for e in ev if e[0] == "MPI_RECV"]
+    equal(len(sends), 2 * n, "MPI_SEND events")
+    equal(len(recvs), 2 * n, "MPI_RECV events")
+    check(all("Tag: 7, Length: 8" in e[3] for e in sends + recvs), "tags and lengths:\n" +
+          "\n".join(e[3] for e in sends + recvs))
+    # Rank 1's first receive ends one way after time zero; each rank's events are in time order.
+    first = min((e for e in recvs if e[1] == 1), key=lambda e: e[2])
+    equal(first[2], ONE_WAY, "rank 1's first MPI_RECV")
+    check('Sender: 0 ("rank 0"' in first[3], "its sender: " + first[3])
+    for loc in (0, 1):
+        times = [e[2] for e in ev if e[1] == loc]
+        check(times == sorted(times), f"location {loc}'s events in time order")
+    ev = otf2_events(sim, 4, ["imbalance"])
+    ends = [e for e in ev if e[0] == "MPI_COLLECTIVE_END"]
+    equal(len(ends), 4, "one barrier per rank")
+    check(all("Operation: BARRIER" in e[3] for e in ends), "barriers:\n" +
+          "\n".join(e[3] for e in ends))
+    own = sorted((e[1], e[2]) for e in ev if e[0] == "LEAVE" and '"own code"' in e[3]
+                 and e[2] >= 10**9)
+    equal(own, [(r, (r + 1) * 10**9) for r in range(4)], "each rank's own code ends at (r+1) ms")
+
+
+def case_otf2_exists(sim):
+    with tempfile.TemporaryDirectory() as d:
+        cmd = [sim, "-n", "2", *PLATFORM, "--timeline=otf2", "--set",
+               f"report.timeline_file={d}", "--", "ring", "1"]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        check(p.returncode != 0 and "it exists, and an OTF2 archive is never written over"
+              in p.stderr, f"an existing directory: exit {p.returncode}:\n{p.stderr}")
+        check(os.listdir(d) == [], "the existing directory untouched")
+
+
+CASES = {"pingpong": case_pingpong, "imbalance": case_imbalance, "placement": case_placement,
+         "ranks": case_ranks, "window": case_window, "rerun": case_rerun,
+         "bad_scope": case_bad_scope, "otf2": case_otf2, "otf2_exists": case_otf2_exists}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[2] not in CASES:
+        sys.exit(__doc__)
+    CASES[sys.argv[2]](sys.argv[1])
+    if failures:
+        print("\n".join(failures))
+        sys.exit(1)
+    print(f"timeline {sys.argv[2]}: OK")
