@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "libsimmpi/launch/run_reports.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -33,13 +35,13 @@ RunReports::RunReports(const runtime::Config& config, const hardware::Platform& 
     runtime::TimelineScope scope(config.text("report.timeline_ranks"),
                                  config.text("report.timeline_window"), ranks,
                                  "report.timeline_ranks", "report.timeline_window");
+    scope.limit_events(static_cast<std::uint64_t>(config.integer("report.timeline_max_events")));
     std::vector<int> node_of_rank;
     for (int r = 0; r < ranks; ++r) node_of_rank.push_back(platform.node_of(r));
     timeline_path_ = config.text("report.timeline_file");
     if (timeline == "chrome") {
-      if (timeline_path_.empty()) timeline_path_ = "simmpi_timeline.json";
-      timeline_file_ = open_output(config, "report.timeline_file", timeline_path_);
-      timeline_ = std::make_unique<runtime::ChromeTrace>(timeline_file_.get(),
+      if (timeline_path_.empty()) timeline_path_ = "simmpi_timeline.json.gz";
+      timeline_ = std::make_unique<runtime::ChromeTrace>(timeline_path_, "report.timeline_file",
                                                          std::move(node_of_rank), std::move(scope));
       runtime::Observation::subscribe(timeline_.get());
     } else {
@@ -62,21 +64,22 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
   std::vector<runtime::SimTime> ends;
   for (int r = 0; r < ranks_; ++r) ends.push_back(sched.process(r).finish_time());
   if (timeline_) {
-    const std::uint64_t events = timeline_->finish(ends);
-    const bool written =
-        std::fflush(timeline_file_.get()) == 0 && !std::ferror(timeline_file_.get());
-    const long bytes = std::ftell(timeline_file_.get());
-    timeline_file_.reset();
-    ok = written;
-    if (!written)
+    std::string error;
+    const std::int64_t events = timeline_->finish(ends, &error);
+    struct stat st;
+    const double mib = ::stat(timeline_path_.c_str(), &st) == 0
+                           ? static_cast<double>(st.st_size) / (1 << 20)
+                           : 0.0;
+    if (events < 0) {
+      ok = false;
       std::fprintf(stderr, "simmpi: error: the timeline %s could not be written completely (%s)\n",
-                   timeline_path_.c_str(), std::strerror(errno));
-    else if (print)
+                   timeline_path_.c_str(), error.c_str());
+    } else if (print) {
       std::fprintf(stderr,
-                   "simmpi: timeline: %s, %llu events, %.1f MiB (open it in "
+                   "simmpi: timeline: %s, %lld events, %.1f MiB (open it in "
                    "ui.perfetto.dev or chrome://tracing)\n",
-                   timeline_path_.c_str(), static_cast<unsigned long long>(events),
-                   static_cast<double>(bytes) / (1 << 20));
+                   timeline_path_.c_str(), static_cast<long long>(events), mib);
+    }
   }
   if (otf2_) {
     std::string error;

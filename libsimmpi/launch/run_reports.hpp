@@ -44,7 +44,6 @@ class RunReports {
   std::size_t profile_top_ = 0;
   std::unique_ptr<runtime::ChromeTrace> timeline_;
   std::unique_ptr<runtime::Otf2Trace> otf2_;
-  File timeline_file_;
   std::string timeline_path_;
 };
 

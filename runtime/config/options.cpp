@@ -162,9 +162,15 @@ const std::vector<OptionSpec>& option_registry() {
         {"otf2", "an OTF2 archive in the directory report.timeline_file (traces.otf2 in it), "
                  "for Vampir and the Score-P tools"}}},
       {"report.timeline_file", Kind::Text, "",
-       "Where report.timeline writes: a file for chrome (default simmpi_timeline.json), a "
+       "Where report.timeline writes: a file for chrome (default simmpi_timeline.json.gz; a "
+       "name ending in .gz is gzip-compressed, which both viewers open), a "
        "directory for otf2 that must not exist yet (default simmpi_timeline). Opened or "
        "created when the run starts."},
+      {"report.timeline_max_events", Kind::Integer, "20000000",
+       "The timeline's size limit: past this many events (about 20 bytes each in OTF2 or "
+       "compressed JSON, 150 in plain JSON) nothing more is recorded, with a warning; the run "
+       "goes on.",
+       {}, 1, 1e15},
       {"report.timeline_ranks", Kind::Text, "all",
        "The ranks the timeline shows: all, or ranks and inclusive ranges (0-15,64); a message "
        "is drawn when both its ends are shown."},

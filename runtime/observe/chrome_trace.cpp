@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "runtime/observe/chrome_trace.hpp"
 
+#include <zlib.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #include "runtime/core/error.hpp"
 #include "runtime/observe/json_text.hpp"
@@ -17,17 +21,40 @@ std::string micros(SimTime t) {
 
 }  // namespace
 
-ChromeTrace::ChromeTrace(std::FILE* out, std::vector<int> node_of_rank, TimelineScope scope)
-    : out_(out), node_of_rank_(std::move(node_of_rank)), scope_(std::move(scope)) {
-  std::fputs(
+ChromeTrace::ChromeTrace(const std::string& path, const char* key, std::vector<int> node_of_rank,
+                         TimelineScope scope)
+    : node_of_rank_(std::move(node_of_rank)), scope_(std::move(scope)) {
+  gzip_ = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+  errno = 0;
+  out_ = gzip_ ? static_cast<void*>(gzopen(path.c_str(), "wb6"))
+               : static_cast<void*>(std::fopen(path.c_str(), "w"));
+  if (!out_)
+    throw ConfigError(strprintf("%s = \"%s\": cannot write it (%s); choose a writable path", key,
+                                path.c_str(), errno ? std::strerror(errno) : "out of memory"));
+  write(
       "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"producer\": \"simmpi\", "
-      "\"clock\": \"simulated time\"},\n\"traceEvents\": [\n",
-      out_);
+      "\"clock\": \"simulated time\"},\n\"traceEvents\": [\n");
+}
+
+ChromeTrace::~ChromeTrace() {
+  if (!out_) return;
+  if (gzip_)
+    gzclose(static_cast<gzFile>(out_));
+  else
+    std::fclose(static_cast<std::FILE*>(out_));
+}
+
+void ChromeTrace::write(const char* text) {
+  if (gzip_) {
+    if (*text && gzputs(static_cast<gzFile>(out_), text) < 0) write_failed_ = true;
+  } else if (std::fputs(text, static_cast<std::FILE*>(out_)) < 0) {
+    write_failed_ = true;
+  }
 }
 
 void ChromeTrace::event(const std::string& json) {
-  std::fputs(events_++ ? ",\n" : "", out_);
-  std::fputs(json.c_str(), out_);
+  write(events_++ ? ",\n" : "");
+  write(json.c_str());
 }
 
 ChromeTrace::Lane& ChromeTrace::lane(int process, int rank, int ordinal) {
@@ -77,7 +104,7 @@ void ChromeTrace::own_code(int process, const Lane& l, SimTime begin, SimTime en
 }
 
 void ChromeTrace::call(const CallFacts& f) {
-  if (!scope_.shows(f.rank)) return;
+  if (!scope_.shows(f.rank) || scope_.full(events_, f.begin)) return;
   Lane& l = lane(f.process, f.rank, f.ordinal);
   own_code(f.process, l, l.last_end, f.begin);
   l.last_end = f.end;
@@ -113,11 +140,19 @@ void ChromeTrace::call(const CallFacts& f) {
     for (const MessageLink& m : *f.received) flow("\"f\", \"bp\": \"e\"", m);
 }
 
-std::uint64_t ChromeTrace::finish(const std::vector<SimTime>& end) {
+std::int64_t ChromeTrace::finish(const std::vector<SimTime>& end, std::string* error) {
   for (std::size_t p = 0; p < lanes_.size() && p < end.size(); ++p)
     if (lanes_[p].named) own_code(static_cast<int>(p), lanes_[p], lanes_[p].last_end, end[p]);
-  std::fputs("\n]}\n", out_);
-  return events_;
+  write("\n]}\n");
+  errno = 0;
+  const int closed =
+      gzip_ ? gzclose(static_cast<gzFile>(out_)) : std::fclose(static_cast<std::FILE*>(out_));
+  out_ = nullptr;
+  if (write_failed_ || closed != 0) {
+    *error = errno ? std::strerror(errno) : "a write failed";
+    return -1;
+  }
+  return static_cast<std::int64_t>(events_);
 }
 
 }  // namespace simmpi::runtime

@@ -18,12 +18,16 @@ namespace simmpi::runtime {
 
 class ChromeTrace : public Observer {
  public:
-  // `out` stays the caller's; `node_of_rank` places each rank.
-  ChromeTrace(std::FILE* out, std::vector<int> node_of_rank, TimelineScope scope);
+  // Opens `path` (gzip-compressed when it ends in .gz, which both viewers open); throws
+  // ConfigError naming `key` when it cannot. `node_of_rank` places each rank.
+  ChromeTrace(const std::string& path, const char* key, std::vector<int> node_of_rank,
+              TimelineScope scope);
+  ~ChromeTrace() override;
   void call(const CallFacts& f) override;
   // After the run: each shown process's own code after its last call, until `end[process]`
-  // (indexed by process id), and the end of the file. Returns the number of events written.
-  std::uint64_t finish(const std::vector<SimTime>& end);
+  // (indexed by process id), and the end of the file, closed. Returns the number of events
+  // written, or -1 (with `error` set) when the file could not be written completely.
+  std::int64_t finish(const std::vector<SimTime>& end, std::string* error);
 
  private:
   struct Lane {  // one process's row
@@ -34,8 +38,11 @@ class ChromeTrace : public Observer {
   Lane& lane(int process, int rank, int ordinal);
   void own_code(int process, const Lane& l, SimTime begin, SimTime end);
   void event(const std::string& json);
+  void write(const char* text);
 
-  std::FILE* out_;
+  void* out_ = nullptr;  // a gzFile when gzip_, else a std::FILE*
+  bool gzip_ = false;
+  bool write_failed_ = false;
   std::vector<int> node_of_rank_;
   TimelineScope scope_;
   std::vector<Lane> lanes_;  // by process id

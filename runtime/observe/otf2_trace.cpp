@@ -123,12 +123,13 @@ void Otf2Trace::own_code(Lane& l, SimTime begin, SimTime end) {
   begin = max(begin, scope_.from());
   end = std::min(end, scope_.to());
   if (end <= begin || !l.writer) return;
+  events_ += 2;
   check(OTF2_EvtWriter_Enter(l.writer, nullptr, stamp(begin), kOwnCode), "an event");
   check(OTF2_EvtWriter_Leave(l.writer, nullptr, stamp(end), kOwnCode), "an event");
 }
 
 void Otf2Trace::call(const CallFacts& f) {
-  if (!scope_.shows(f.rank)) return;
+  if (!scope_.shows(f.rank) || scope_.full(events_, f.begin)) return;
   Lane& l = lane(f.rank, f.ordinal);
   own_code(l, l.last_end, f.begin);
   l.last_end = f.end;
@@ -136,6 +137,7 @@ void Otf2Trace::call(const CallFacts& f) {
   latest_ = max(latest_, f.end);
   OTF2_EvtWriter* w = l.writer;
   const std::uint32_t region = region_id(f.name);
+  events_ += 2 + (f.sent ? f.sent->size() : 0) + (f.received ? f.received->size() : 0);
   check(OTF2_EvtWriter_Enter(w, nullptr, stamp(f.begin), region), "an event");
   // Messages on the world communicator, in world ranks: the application's only (a collective's
   // own messages are inside its collective record, as MPI tools show them).

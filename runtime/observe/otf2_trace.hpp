@@ -56,7 +56,8 @@ class Otf2Trace : public Observer {
   std::map<std::string, std::uint32_t> regions_;
   std::vector<std::string> region_order_;
   SimTime latest_;
-  std::string error_;  // the first failure the library reported
+  std::uint64_t events_ = 0;  // for the size limit: those written, or about (a call's messages)
+  std::string error_;         // the first failure the library reported
 };
 
 }  // namespace simmpi::runtime

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 
 #include "runtime/config/units.hpp"
@@ -67,9 +68,23 @@ TimelineScope::TimelineScope(const std::string& ranks, const std::string& window
   const std::string from = window.substr(0, dots), to = window.substr(dots + 2);
   if (!from.empty()) from_ = parse_time(from, window_key, window);
   if (!to.empty()) to_ = parse_time(to, window_key, window);
-  if (to_ < from_)
-    throw ConfigError(
-        strprintf("%s = \"%s\": the window ends before it begins", window_key, window.c_str()));
+  if (to_ <= from_)
+    throw ConfigError(strprintf("%s = \"%s\": the window is empty (it %s)", window_key,
+                                window.c_str(),
+                                to_ < from_ ? "ends before it begins" : "ends where it begins"));
+}
+
+bool TimelineScope::full(std::uint64_t events, SimTime now) {
+  if (events < max_events_) return false;
+  if (!said_full_) {
+    said_full_ = true;
+    std::fprintf(stderr,
+                 "simmpi: warning: the timeline reached report.timeline_max_events = %llu at "
+                 "simulated time %s: nothing later is recorded (the run goes on); raise the key, "
+                 "or narrow report.timeline_ranks or report.timeline_window\n",
+                 static_cast<unsigned long long>(max_events_), now.to_string().c_str());
+  }
+  return true;
 }
 
 int TimelineScope::shown_ranks() const {

@@ -4,6 +4,7 @@
 // One parser for every timeline writer (Chrome trace, OTF2).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,12 @@ class TimelineScope {
   TimelineScope(const std::string& ranks, const std::string& window, int rank_count,
                 const char* ranks_key, const char* window_key);
 
+  // The size limit (report.timeline_max_events): records no more than `max_events`, and says so
+  // once on stderr when a writer, having written `events`, would go on at simulated time `now`.
+  // The run goes on.
+  void limit_events(std::uint64_t max_events) { max_events_ = max_events; }
+  bool full(std::uint64_t events, SimTime now);
+
   bool shows(int rank) const {
     return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() &&
            ranks_[static_cast<std::size_t>(rank)];
@@ -33,6 +40,8 @@ class TimelineScope {
  private:
   std::vector<bool> ranks_;
   SimTime from_, to_ = SimTime::max();
+  std::uint64_t max_events_ = UINT64_MAX;
+  bool said_full_ = false;
 };
 
 }  // namespace simmpi::runtime

@@ -8,7 +8,7 @@ Runs profile_cases.sim (tests/libsimmpi/programs/profile_cases.c) on the platfor
 profile_test.py and reads the Chrome trace-event file: it must be JSON that chrome://tracing and
 ui.perfetto.dev take (traceEvents with X slices, M names, s/f flows), with the slices' times to
 the picosecond (microseconds with six decimals). CASE is one of pingpong, imbalance, placement,
-ranks, window, rerun, bad_scope; otf2 and otf2_exists write an OTF2 archive instead
+ranks, window, rerun, bad_scope, gzip, limit; otf2 and otf2_exists write an OTF2 archive instead
 (report.timeline = otf2) and read it back with otf2-print (Debian's otf2-tools).
 """
 import json
@@ -162,12 +162,36 @@ def case_bad_scope(sim):
             ("report.timeline_ranks", "2,x", r"report\.timeline_ranks = \"2,x\": expected"),
             ("report.timeline_window", "3ms", r"report\.timeline_window = \"3ms\": expected "
                                               r"FROM\.\.TO"),
-            ("report.timeline_window", "2ms..1ms", r"the window ends before it begins"),
+            ("report.timeline_window", "2ms..1ms", r"the window is empty \(it ends before it "
+                                                   r"begins\)"),
+            ("report.timeline_window", "1ms..1ms", r"the window is empty \(it ends where it "
+                                                   r"begins\)"),
             ("report.timeline_window", "1xs..", r"\"1xs\" is not a time")]:
         with tempfile.TemporaryDirectory() as d:
             p = run(sim, 4, ["ring", "1"], os.path.join(d, "t.json"), ["--set", f"{key}={value}"])
             check(p.returncode != 0 and re.search(want, p.stderr),
                   f"{key}={value}: exit {p.returncode}, stderr:\n{p.stderr}")
+
+
+def case_gzip(sim):
+    """The default file is gzip-compressed and holds what the plain file holds."""
+    import gzip
+    plain = timeline_of(sim, 4, ["ring", "3"])[2]
+    with tempfile.TemporaryDirectory() as d:
+        cmd = [sim, "-n", "4", *PLATFORM, "--timeline", "--", "ring", "3"]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=d)
+        equal(p.returncode, 0, "exit status:\n" + p.stderr)
+        with gzip.open(os.path.join(d, "simmpi_timeline.json.gz"), "rt") as f:
+            equal(f.read() == plain, True, "the compressed file's text is the plain file's")
+
+
+def case_limit(sim):
+    """Past report.timeline_max_events nothing more is recorded; the file stays whole."""
+    ev, err, _ = timeline_of(sim, 4, ["ring", "50"], ["--set", "report.timeline_max_events=40"])
+    check(40 <= len(ev) < 60, f"{len(ev)} events, about the limit of 40")
+    check(re.search(r"warning: the timeline reached report\.timeline_max_events = 40 at "
+                    r"simulated time", err), "the warning:\n" + err)
+    check("simulated time" in err and "ranks" in err, "the run went on:\n" + err)
 
 
 def otf2_events(sim, ranks, args):
@@ -233,7 +257,7 @@ def case_otf2_exists(sim):
 
 CASES = {"pingpong": case_pingpong, "imbalance": case_imbalance, "placement": case_placement,
          "ranks": case_ranks, "window": case_window, "rerun": case_rerun,
-         "bad_scope": case_bad_scope, "otf2": case_otf2, "otf2_exists": case_otf2_exists}
+         "bad_scope": case_bad_scope, "gzip": case_gzip, "limit": case_limit, "otf2": case_otf2, "otf2_exists": case_otf2_exists}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[2] not in CASES:

@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# Issue 22's costs of observing a run (runtime/observe), CPU seconds, best of 3, every variant
+# in the same loop:
+#  - nothing on, against a build of the same programs from before the observation stream
+#    (BASELINE_BUILD, optional: a build directory of an older checkout);
+#  - --profile (target: at most 1.10x nothing on);
+#  - --timeline (compressed Chrome JSON) and --timeline=otf2 (target: at most 2x), with the
+#    bytes per recorded event on disk (target: about 30 or fewer).
+# Programs: an 8-byte ping-pong (pingpong_bench, 2 ranks, 100,000 round trips) and a halo
+# exchange (halo_bench, 1,024 ranks, 50 steps).
+#   observe_bench.sh [BUILD_DIR]
+set -eu
+build=${1:-$(dirname "$0")/../../build}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+src=$(dirname "$0")/programs
+"$build/bin/simmpicc" -O2 "$src/pingpong_bench.c" -o "$work/pp.sim"
+"$build/bin/simmpicc" -O2 "$src/halo_bench.c" -o "$work/halo.sim"
+if [ -n "${BASELINE_BUILD:-}" ]; then
+  "$BASELINE_BUILD/bin/simmpicc" -O2 "$src/pingpong_bench.c" -o "$work/pp.base.sim"
+  "$BASELINE_BUILD/bin/simmpicc" -O2 "$src/halo_bench.c" -o "$work/halo.base.sim"
+fi
+export SIMMPI_SET=runtime.host_time=ignore
+
+cpu_of() { /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}'; }
+best() { sort -g | head -1; }
+
+for prog in "pp -n 2 100000" "halo -n 1024 50"; do
+  set -- $prog
+  name=$1
+  shift
+  variants=(none profile chrome otf2)
+  [ -n "${BASELINE_BUILD:-}" ] && variants=(baseline "${variants[@]}")
+  for v in "${variants[@]}"; do : >"$work/$v"; done
+  for i in 1 2 3; do
+    for v in "${variants[@]}"; do
+      exe=$work/$name.sim
+      opts=()
+      case $v in
+        baseline) exe=$work/$name.base.sim ;;
+        profile) opts=(--profile --set "report.profile_file=$work/p.json") ;;
+        chrome) rm -f "$work/t.json.gz"
+                opts=(--timeline --set "report.timeline_file=$work/t.json.gz") ;;
+        otf2) rm -rf "$work/t.otf2"
+              opts=(--timeline=otf2 --set "report.timeline_file=$work/t.otf2") ;;
+      esac
+      cpu_of "$exe" --quiet "${opts[@]}" "$@" >>"$work/$v"
+    done
+  done
+  none=$(best <"$work/none")
+  line="$(printf '%-20s nothing on %.3f s' "$prog" "$none")"
+  for v in "${variants[@]}"; do
+    [ "$v" = none ] && continue
+    line+="$(awk -v n="$none" -v t="$(best <"$work/$v")" -v v="$v" \
+      'BEGIN { printf "  %s %.3f s (%.2fx)", v, t, t / n }')"
+  done
+  echo "$line"
+  # Bytes per event on disk, from the last runs' files and their event counts.
+  chrome_events=$(python3 -c "
+import gzip, json, sys
+print(len(json.load(gzip.open(sys.argv[1], 'rt'))['traceEvents']))" "$work/t.json.gz")
+  chrome_bytes=$(stat -c %s "$work/t.json.gz")
+  otf2_bytes=$(du -sb "$work/t.otf2" | cut -f1)
+  otf2_events=$(otf2-print "$work/t.otf2/traces.otf2" | grep -cE '^(ENTER|LEAVE|MPI_)')
+  awk -v ce="$chrome_events" -v cb="$chrome_bytes" -v oe="$otf2_events" -v ob="$otf2_bytes" \
+    'BEGIN { printf "%-20s chrome .json.gz %d events, %.1f bytes/event; otf2 %d events, %.1f bytes/event\n", "", ce, cb / ce, oe, ob / oe }'
+done
