@@ -44,6 +44,8 @@ bool take_option(const std::vector<std::string>& args, std::size_t& i, LaunchOpt
     o.quiet = true;
   } else if (a == "--profile") {  // one flag for the key, as profilers are switched on
     o.sets.push_back("report.profile=true");
+  } else if (a == "--critical-path") {
+    o.sets.push_back("report.critical_path=true");
   } else if (a == "--timeline") {
     o.sets.push_back("report.timeline=chrome");
   } else if (a.rfind("--timeline=", 0) == 0) {
@@ -110,6 +112,8 @@ std::string launch_help(const char* program) {
       "  --quiet                 do not print the summary at the end\n"
       "  --profile               profile the run: a summary on stderr at the end and a JSON\n"
       "                          file (--set report.profile=true; see report.* keys)\n"
+      "  --critical-path         the chain of events that decided the run's end: a summary on\n"
+      "                          stderr and a JSON file (--set report.critical_path=true)\n"
       "  --timeline[=FORMAT]     write the run's timeline: chrome (the default) for\n"
       "                          ui.perfetto.dev or chrome://tracing, otf2 for Vampir\n"
       "                          (--set report.timeline=FORMAT; report.timeline_ranks and\n"

@@ -22,13 +22,18 @@ RunReports::File RunReports::open_output(const runtime::Config& config, const ch
 }
 
 RunReports::RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks)
-    : ranks_(ranks) {
+    : ranks_(ranks), profile_top_(static_cast<std::size_t>(config.integer("report.profile_top"))) {
   if (config.flag("report.profile")) {
     profile_file_ = open_output(config, "report.profile_file", config.text("report.profile_file"));
     profile_path_ = config.text("report.profile_file");
-    profile_top_ = static_cast<std::size_t>(config.integer("report.profile_top"));
     profile_ = std::make_unique<runtime::Profile>(ranks);
     runtime::Observation::subscribe(profile_.get());
+  }
+  if (config.flag("report.critical_path")) {
+    critical_path_path_ = config.text("report.critical_path_file");
+    critical_path_file_ = open_output(config, "report.critical_path_file", critical_path_path_);
+    critical_path_ = std::make_unique<runtime::CriticalPath>(ranks);
+    runtime::Observation::subscribe(critical_path_.get());
   }
   const std::string timeline = config.text("report.timeline");
   if (timeline != "none") {
@@ -56,6 +61,7 @@ RunReports::RunReports(const runtime::Config& config, const hardware::Platform& 
 RunReports::~RunReports() {
   if (profile_) runtime::Observation::unsubscribe(profile_.get());
   if (timeline_) runtime::Observation::unsubscribe(timeline_.get());
+  if (critical_path_) runtime::Observation::unsubscribe(critical_path_.get());
   if (otf2_) runtime::Observation::unsubscribe(otf2_.get());
 }
 
@@ -103,6 +109,16 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
     if (print)
       std::fprintf(stderr, "%ssimmpi:   the whole profile: %s\n",
                    profile_->text(profile_top_).c_str(), profile_path_.c_str());
+  }
+  if (critical_path_) {
+    const std::vector<runtime::CriticalPath::Stretch> path = critical_path_->walk(ends);
+    const std::string json = runtime::CriticalPath::json(path);
+    std::fwrite(json.data(), 1, json.size(), critical_path_file_.get());
+    critical_path_file_.reset();
+    if (print)
+      std::fprintf(stderr, "%ssimmpi:   the whole path: %s\n",
+                   runtime::CriticalPath::text(path, profile_top_).c_str(),
+                   critical_path_path_.c_str());
   }
   return ok;
 }

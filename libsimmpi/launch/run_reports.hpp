@@ -11,6 +11,7 @@
 #include "hardware/platform.hpp"
 #include "runtime/config/config.hpp"
 #include "runtime/observe/chrome_trace.hpp"
+#include "runtime/observe/critical_path.hpp"
 #include "runtime/observe/otf2_trace.hpp"
 #include "runtime/observe/profile.hpp"
 #include "runtime/sched/scheduler.hpp"
@@ -42,6 +43,9 @@ class RunReports {
   File profile_file_;
   std::string profile_path_;
   std::size_t profile_top_ = 0;
+  std::unique_ptr<runtime::CriticalPath> critical_path_;
+  File critical_path_file_;
+  std::string critical_path_path_;
   std::unique_ptr<runtime::ChromeTrace> timeline_;
   std::unique_ptr<runtime::Otf2Trace> otf2_;
   std::string timeline_path_;

@@ -250,11 +250,13 @@ bool post_send(World& w, Request* s, bool then_wait) {
   // Time the caller owes (MPI_Send and friends do not settle first) and the overhead, in one
   // sleep: the message leaves at the same time, with one switch less.
   s->message_id = w.next_message_id();
-  ApiCall::note_message(w, ApiCall::MessageSide::Sent,
-                        {s->message_id, s->comm->remote().world_rank(s->peer), s->tag,
-                         s->capacity_bytes(), s->internal});
   runtime::Scheduler& sched = w.scheduler();
   sched.sleep_lazily(w.params().send_overhead);
+  if (runtime::Observation::listening())
+    ApiCall::note_message(
+        w, ApiCall::MessageSide::Sent,
+        {s->message_id, s->comm->remote().world_rank(s->peer), s->tag, s->capacity_bytes(),
+         s->internal, sched.local_now(), uses_rendezvous(w, s)});
   if (s->mode == SendMode::Buffered) {  // copies its data out now, counted in the attached buffer
     sched.settle();
   } else if (then_wait && uses_rendezvous(w, s)) {
@@ -480,10 +482,11 @@ void wait_any_request(World& w, Request* const* reqs, int n) {
 }
 
 void retire_request(World& w, Request* r, MPI_Status* status) {
-  if (r->kind == RequestKind::Recv && r->message_id)
-    ApiCall::note_message(w, ApiCall::MessageSide::Received,
-                          {r->message_id, r->comm->remote().world_rank(r->status.MPI_SOURCE),
-                           r->status.MPI_TAG, r->message_bytes, r->internal});
+  if (r->kind == RequestKind::Recv && r->message_id && runtime::Observation::listening())
+    ApiCall::note_message(
+        w, ApiCall::MessageSide::Received,
+        {r->message_id, r->comm->remote().world_rank(r->status.MPI_SOURCE), r->status.MPI_TAG,
+         r->message_bytes, r->internal, r->complete_at - r->own_tail});
   if (status != MPI_STATUS_IGNORE) *status = r->status;
   w.requests().release(r);
 }

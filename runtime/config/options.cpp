@@ -152,6 +152,14 @@ const std::vector<OptionSpec>& option_registry() {
        "How many functions and communicators the profile's summary on stderr lists (the most "
        "time-consuming); the JSON file has all.",
        {}, 1, 1e9},
+      {"report.critical_path", Kind::Bool, "false",
+       "Find the run's critical path (the launch option --critical-path sets it): the chain of "
+       "compute, MPI overheads, messages and waits that decided when the last rank ended, "
+       "walked back from it (docs/profile.md); a summary on stderr and everything in "
+       "report.critical_path_file.",
+       {}, 0, 1},
+      {"report.critical_path_file", Kind::Text, "simmpi_critical_path.json",
+       "Where report.critical_path writes its JSON file (opened when the run starts)."},
       {"report.timeline", Kind::Choice, "none",
        "Write the run's timeline (the launch option --timeline sets chrome): every MPI call and "
        "the own code between calls as slices, point-to-point messages as arrows "

@@ -15,13 +15,16 @@
 namespace simmpi::runtime {
 
 // A message a call sent or received: its number (the same at both ends), the world rank at the
-// other end, its tag and size; `internal`: one of a collective's own messages.
+// other end, its tag and size; `internal`: one of a collective's own messages. `at`: when it
+// left the sender (after the send overhead), or when its data was in at the receiver.
 struct MessageLink {
   std::uint64_t id = 0;
   int rank = 0;
   int tag = 0;
   std::uint64_t bytes = 0;
   bool internal = false;
+  SimTime at;
+  bool rendezvous = false;  // sent: its data moves only once the receive is posted
 };
 
 // One outermost library call of a program process (a rank or one of its threads); calls the

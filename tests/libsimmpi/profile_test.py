@@ -183,6 +183,58 @@ def case_bad_path(sim):
     check("simulated time" not in p.stderr, "the run started anyway:\n" + p.stderr)
 
 
+def critical_path_of(sim, ranks, args):
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "c.json")
+        cmd = [sim, "-n", str(ranks), *PLATFORM, "--critical-path", "--set",
+               f"report.critical_path_file={out}", "--", *args]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        if p.returncode != 0:
+            sys.exit(f"{' '.join(cmd)} exited {p.returncode}:\n{p.stderr}")
+        with open(out) as f:
+            return json.load(f), p.stderr
+
+
+def case_critical_chain(sim):
+    """Rank r receives from r - 1, computes (r + 1) ms, sends to r + 1: the path is every rank's
+    compute, each send's and receive's overhead and each message's flight, nothing waited."""
+    ranks, ms = 4, 10**9
+    cp, err = critical_path_of(sim, ranks, ["chain"])
+    hops = ranks - 1
+    equal(ps(cp["length"]), ranks * (ranks + 1) // 2 * ms + hops * ONE_WAY, "length")
+    equal(ps(cp["compute"]), ranks * (ranks + 1) // 2 * ms, "compute")
+    equal(ps(cp["overhead"]), hops * (O_S + O_R), "overheads")
+    equal(ps(cp["network"]), hops * (ONE_WAY - O_S - O_R), "network")
+    equal(ps(cp["waiting"]), 0, "waiting")
+    kinds = [(s["kind"], s["rank"], s["from_rank"], s["call"]) for s in cp["stretches"]]
+    want = []
+    for r in range(ranks):
+        if r > 0:
+            want += [("network", r, r - 1, "MPI_Recv"), ("overhead", r, r, "MPI_Recv")]
+        want.append(("compute", r, r, ""))
+        if r + 1 < ranks:
+            want.append(("overhead", r, r, "MPI_Send"))
+    equal(kinds, want, "the stretches in order")
+    t = 0
+    for s in cp["stretches"]:
+        equal(ps(s["begin"]), t, f"a stretch begins where the one before ended: {s}")
+        t = ps(s["end"])
+    check("simmpi: critical path: 0.010003301920 s in 13 stretches: compute 100.0%" in err,
+          "the summary:\n" + err)
+
+
+def case_critical_imbalance(sim):
+    """The last rank into the barrier decides its end: its 4 ms of compute lead the path."""
+    cp, _ = critical_path_of(sim, 4, ["imbalance"])
+    first = cp["stretches"][0]
+    equal((first["kind"], first["rank"], ps(first["end"])), ("compute", 3, 4 * 10**9),
+          "the path starts with rank 3's compute")
+    equal(ps(cp["waiting"]), 0, "nothing waited on the path (the barrier's messages explain it)")
+    prof, _ = profile_of(sim, 4, ["imbalance"])
+    equal(ps(cp["length"]), max(ps(r["end"]) for r in prof["per_rank"]),
+          "the path is as long as the run")
+
+
 def run_on_terminal(cmd):
     """Runs `cmd` with stdout and stderr on a pseudo-terminal; returns what it wrote."""
     import pty
@@ -219,7 +271,8 @@ def case_progress(sim):
 
 CASES = {"pingpong": case_pingpong, "ring": case_ring, "imbalance": case_imbalance,
          "comms": case_comms, "rerun": case_rerun, "bad_path": case_bad_path,
-         "progress": case_progress}
+         "progress": case_progress, "critical_chain": case_critical_chain,
+         "critical_imbalance": case_critical_imbalance}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[2] not in CASES:

@@ -4,7 +4,9 @@
  *   profile_cases pingpong N   ranks 0 and 1 exchange 8 bytes N times (Send, then Recv)
  *   profile_cases ring N       every rank MPI_Sendrecv's 8 bytes to its right, N times
  *   profile_cases imbalance    rank r computes (r + 1) ms, then all meet in MPI_Barrier
- *   profile_cases comms        a split communicator named "halves" carries one MPI_Allreduce */
+ *   profile_cases comms        a split communicator named "halves" carries one MPI_Allreduce
+ *   profile_cases chain        rank r receives from r - 1, computes (r + 1) ms, sends to r + 1:
+ *                              the critical path runs through every rank */
 #include <mpi.h>
 #include <simmpi_compute.h>
 #include <stdio.h>
@@ -42,6 +44,10 @@ int main(int argc, char** argv) {
     MPI_Comm_set_name(half, "halves");
     MPI_Allreduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, half);
     MPI_Comm_free(&half);
+  } else if (strcmp(mode, "chain") == 0) {
+    if (rank > 0) MPI_Recv(&v, 1, MPI_DOUBLE, rank - 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    SIMMPI_SLEEP((rank + 1) * 1e-3);
+    if (rank + 1 < size) MPI_Send(&v, 1, MPI_DOUBLE, rank + 1, 3, MPI_COMM_WORLD);
   } else {
     fprintf(stderr, "profile_cases: unknown mode %s\n", mode);
     MPI_Abort(MPI_COMM_WORLD, 2);

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "runtime/observe/critical_path.hpp"
+
+#include <algorithm>
+
+#include "runtime/core/error.hpp"
+#include "runtime/observe/json_text.hpp"
+
+namespace simmpi::runtime {
+
+CriticalPath::CriticalPath(int ranks)
+    : calls_(static_cast<std::size_t>(ranks)), received_(static_cast<std::size_t>(ranks)) {}
+
+const char* CriticalPath::kind_name(Kind k) {
+  switch (k) {
+    case Kind::Compute:
+      return "compute";
+    case Kind::Overhead:
+      return "overhead";
+    case Kind::Network:
+      return "network";
+    case Kind::Waiting:
+      return "waiting";
+  }
+  return "";
+}
+
+void CriticalPath::call(const CallFacts& f) {
+  if (f.ordinal != 0 || f.rank < 0 || static_cast<std::size_t>(f.rank) >= calls_.size()) return;
+  const auto r = static_cast<std::size_t>(f.rank);
+  Call c{f.begin, f.end, f.blocked, f.name, static_cast<std::uint32_t>(received_[r].size()), 0};
+  if (f.received)
+    for (const MessageLink& m : *f.received) {
+      received_[r].push_back({m.id, m.at});
+      ++c.received;
+    }
+  if (f.sent)
+    for (const MessageLink& m : *f.sent) sent_[m.id] = Sent{f.rank, m.at, m.bytes, m.rendezvous};
+  calls_[r].push_back(c);
+}
+
+std::vector<CriticalPath::Stretch> CriticalPath::walk(const std::vector<SimTime>& end) const {
+  std::vector<Stretch> path;
+  if (end.empty()) return path;
+  int rank = static_cast<int>(std::max_element(end.begin(), end.end()) - end.begin());
+  SimTime t = end[static_cast<std::size_t>(rank)];
+  auto add = [&](Kind k, int where, int from, SimTime b, SimTime e, const char* call,
+                 std::uint64_t bytes) {
+    if (e > b) path.push_back({k, where, from, b, e, call, bytes});
+  };
+  // Each step moves t back (or to another rank at an earlier or equal time, by a message that
+  // took time to arrive), so the walk ends; the bound guards against a cycle of zero-time steps.
+  for (std::size_t steps = 0; t > SimTime() && steps < 100000000; ++steps) {
+    const std::vector<Call>& calls = calls_[static_cast<std::size_t>(rank)];
+    // The last call that began before t.
+    auto it = std::lower_bound(calls.begin(), calls.end(), t,
+                               [](const Call& c, SimTime x) { return c.begin < x; });
+    if (it == calls.begin()) {  // own code from the start
+      add(Kind::Compute, rank, rank, SimTime(), t, "", 0);
+      break;
+    }
+    const Call& c = *--it;
+    if (t > c.end) {
+      add(Kind::Compute, rank, rank, c.end, t, "", 0);
+      t = c.end;
+      continue;
+    }
+    // Inside call c: the message that came in last before t, if the call waited for it.
+    const Received* last = nullptr;
+    const std::vector<Received>& in = received_[static_cast<std::size_t>(rank)];
+    for (std::uint32_t i = c.first_received; i < c.first_received + c.received; ++i)
+      if (in[i].at <= t && (!last || in[i].at > last->at)) last = &in[i];
+    auto sender = last ? sent_.find(last->id) : sent_.end();
+    if (last && last->at > c.begin && sender != sent_.end() && sender->second.at <= last->at) {
+      add(Kind::Overhead, rank, rank, last->at, t, c.name, 0);
+      if (sender->second.rendezvous && c.begin > sender->second.at) {
+        // A rendezvous message moves once its receive is posted: the receiver came last, so
+        // its own chain decided the start; the handshake and the transfer are network.
+        add(Kind::Network, rank, sender->second.rank, c.begin, last->at, c.name,
+            sender->second.bytes);
+        t = c.begin;
+        continue;
+      }
+      add(Kind::Network, rank, sender->second.rank, sender->second.at, last->at, c.name,
+          sender->second.bytes);
+      rank = sender->second.rank;
+      t = sender->second.at;
+      continue;
+    }
+    // No message explains the call's end. A call made of messages waits only for messages, so
+    // its time before the first one came in is its own; one that moved none (a closed-form
+    // synchronization: a window's fence, a lock) waited for what no message shows.
+    const SimTime in_call = t - c.begin;
+    const SimTime waited = c.received == 0 ? std::min(c.blocked, in_call) : SimTime();
+    add(Kind::Waiting, rank, rank, c.begin, c.begin + waited, c.name, 0);
+    add(Kind::Overhead, rank, rank, c.begin + waited, t, c.name, 0);
+    t = c.begin;
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+std::string CriticalPath::text(const std::vector<Stretch>& path, std::size_t top) {
+  SimTime total, by_kind[4];
+  for (const Stretch& s : path) {
+    by_kind[static_cast<int>(s.kind)] += s.end - s.begin;
+    total += s.end - s.begin;
+  }
+  auto pct = [&](SimTime x) {
+    return total.ps() > 0 ? 100.0 * static_cast<double>(x.ps()) / static_cast<double>(total.ps())
+                          : 0.0;
+  };
+  std::string out = strprintf(
+      "simmpi: critical path: %s s in %zu stretches: compute %.1f%%, MPI overheads %.1f%%, "
+      "network %.1f%%, waiting %.1f%%\n",
+      total.to_decimal().c_str(), path.size(), pct(by_kind[0]), pct(by_kind[1]), pct(by_kind[2]),
+      pct(by_kind[3]));
+  std::vector<std::size_t> order(path.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return path[a].end - path[a].begin > path[b].end - path[b].begin;
+  });
+  out += strprintf("simmpi:   the longest stretches:\n");
+  for (std::size_t i = 0; i < order.size() && i < top; ++i) {
+    const Stretch& s = path[order[i]];
+    std::string where = s.kind == Kind::Network
+                            ? strprintf("rank %d -> rank %d, %llu bytes, into %s", s.from_rank,
+                                        s.rank, static_cast<unsigned long long>(s.bytes), s.call)
+                            : strprintf("rank %d%s%s", s.rank, *s.call ? ", " : "", s.call);
+    out += strprintf("simmpi:   %-9s %s s from %s s: %s\n", kind_name(s.kind),
+                     (s.end - s.begin).to_decimal().c_str(), s.begin.to_decimal().c_str(),
+                     where.c_str());
+  }
+  return out;
+}
+
+std::string CriticalPath::json(const std::vector<Stretch>& path) {
+  SimTime total, by_kind[4];
+  for (const Stretch& s : path) {
+    by_kind[static_cast<int>(s.kind)] += s.end - s.begin;
+    total += s.end - s.begin;
+  }
+  std::string out = strprintf(
+      "{\n  \"format\": \"simmpi-critical-path-1\",\n  \"length\": %s,\n  \"compute\": %s,\n"
+      "  \"overhead\": %s,\n  \"network\": %s,\n  \"waiting\": %s,\n  \"stretches\": [\n",
+      total.to_decimal().c_str(), by_kind[0].to_decimal().c_str(), by_kind[1].to_decimal().c_str(),
+      by_kind[2].to_decimal().c_str(), by_kind[3].to_decimal().c_str());
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const Stretch& s = path[i];
+    out += strprintf(
+        "    {\"kind\": \"%s\", \"rank\": %d, \"from_rank\": %d, \"begin\": %s, \"end\": %s, "
+        "\"call\": %s, \"bytes\": %llu}%s\n",
+        kind_name(s.kind), s.rank, s.from_rank, s.begin.to_decimal().c_str(),
+        s.end.to_decimal().c_str(), json_text(s.call).c_str(),
+        static_cast<unsigned long long>(s.bytes), i + 1 < path.size() ? "," : "");
+  }
+  return out + "  ]\n}\n";
+}
+
+}  // namespace simmpi::runtime

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+// The critical path of a run (report.critical_path): the chain of events that decided its end,
+// found by walking back from the rank that finished last. On a rank the walk goes back through
+// its own code and its MPI calls; a call that waited for a message (its data came in after the
+// call began) hands the walk to the message's sender at the time the message left it. Each
+// stretch is one of: compute (a rank's own code), overhead (the rank's time inside an MPI call
+// not spent waiting), network (a message from leaving its sender to being in at its receiver:
+// latency, transfer, sharing), or waiting that no recorded message explains (one-sided
+// synchronization and other closed-form waits). Messages are point-to-point ones and those
+// collectives are made of; a rank's program threads are not followed (the rank's own fiber is).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/observe/observation.hpp"
+
+namespace simmpi::runtime {
+
+class CriticalPath : public Observer {
+ public:
+  explicit CriticalPath(int ranks);
+  void call(const CallFacts& f) override;
+
+  enum class Kind { Compute, Overhead, Network, Waiting };
+  struct Stretch {
+    Kind kind;
+    int rank;       // where it happens (network: the receiver)
+    int from_rank;  // network: the sender; else rank
+    SimTime begin, end;
+    const char* call;     // the MPI call (overhead, waiting, network: the receiving call), or ""
+    std::uint64_t bytes;  // network: the message's size
+  };
+  // Walks back from the last rank's end (`end[rank]` for each rank); the stretches in time order.
+  std::vector<Stretch> walk(const std::vector<SimTime>& end) const;
+  // The summary for stderr and the JSON document, from walk()'s stretches; `top`: how many of
+  // the longest stretches the summary lists.
+  static std::string text(const std::vector<Stretch>& path, std::size_t top);
+  static std::string json(const std::vector<Stretch>& path);
+  static const char* kind_name(Kind k);
+
+ private:
+  struct Received {
+    std::uint64_t id;
+    SimTime at;
+  };
+  struct Call {
+    SimTime begin, end, blocked;
+    const char* name;
+    std::uint32_t first_received, received;  // its messages in received_[rank]
+  };
+  struct Sent {
+    int rank;
+    SimTime at;
+    std::uint64_t bytes;
+    bool rendezvous;
+  };
+  std::vector<std::vector<Call>> calls_;          // by rank, in order
+  std::vector<std::vector<Received>> received_;   // by rank
+  std::unordered_map<std::uint64_t, Sent> sent_;  // by message id
+};
+
+}  // namespace simmpi::runtime
