@@ -252,7 +252,7 @@ bool post_send(World& w, Request* s, bool then_wait) {
   s->message_id = w.next_message_id();
   runtime::Scheduler& sched = w.scheduler();
   sched.sleep_lazily(w.params().send_overhead);
-  if (runtime::Observation::listening())
+  if (runtime::Observation::wants_messages())
     ApiCall::note_message(
         w, ApiCall::MessageSide::Sent,
         {s->message_id, s->comm->remote().world_rank(s->peer), s->tag, s->capacity_bytes(),
@@ -482,7 +482,7 @@ void wait_any_request(World& w, Request* const* reqs, int n) {
 }
 
 void retire_request(World& w, Request* r, MPI_Status* status) {
-  if (r->kind == RequestKind::Recv && r->message_id && runtime::Observation::listening())
+  if (r->kind == RequestKind::Recv && r->message_id && runtime::Observation::wants_messages())
     ApiCall::note_message(
         w, ApiCall::MessageSide::Received,
         {r->message_id, r->comm->remote().world_rank(r->status.MPI_SOURCE), r->status.MPI_TAG,

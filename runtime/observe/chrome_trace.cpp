@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdarg>
+#include <cstdio>
 #include <cstring>
 
 #include "runtime/core/error.hpp"
@@ -13,11 +15,15 @@
 namespace simmpi::runtime {
 namespace {
 
-// Trace-event times are microseconds; six decimals keep every picosecond.
-std::string micros(SimTime t) {
-  const long long ps = t.ps();
-  return strprintf("%lld.%06lld", ps / 1000000, ps % 1000000);
-}
+// Trace-event times are microseconds; six decimals keep every picosecond. Formatted on the
+// stack: a timeline writes millions of them.
+struct Micros {
+  char text[32];
+  explicit Micros(SimTime t) {
+    const long long ps = t.ps();
+    std::snprintf(text, sizeof text, "%lld.%06lld", ps / 1000000, ps % 1000000);
+  }
+};
 
 }  // namespace
 
@@ -26,7 +32,7 @@ ChromeTrace::ChromeTrace(const std::string& path, const char* key, std::vector<i
     : node_of_rank_(std::move(node_of_rank)), scope_(std::move(scope)) {
   gzip_ = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
   errno = 0;
-  out_ = gzip_ ? static_cast<void*>(gzopen(path.c_str(), "wb6"))
+  out_ = gzip_ ? static_cast<void*>(gzopen(path.c_str(), "wb1"))
                : static_cast<void*>(std::fopen(path.c_str(), "w"));
   if (!out_)
     throw ConfigError(strprintf("%s = \"%s\": cannot write it (%s); choose a writable path", key,
@@ -44,17 +50,39 @@ ChromeTrace::~ChromeTrace() {
     std::fclose(static_cast<std::FILE*>(out_));
 }
 
-void ChromeTrace::write(const char* text) {
+void ChromeTrace::write(const char* text, std::size_t n) {
+  if (n == 0) return;
   if (gzip_) {
-    if (*text && gzputs(static_cast<gzFile>(out_), text) < 0) write_failed_ = true;
-  } else if (std::fputs(text, static_cast<std::FILE*>(out_)) < 0) {
+    if (gzwrite(static_cast<gzFile>(out_), text, static_cast<unsigned>(n)) <= 0)
+      write_failed_ = true;
+  } else if (std::fwrite(text, 1, n, static_cast<std::FILE*>(out_)) != n) {
     write_failed_ = true;
   }
 }
 
-void ChromeTrace::event(const std::string& json) {
-  write(events_++ ? ",\n" : "");
-  write(json.c_str());
+void ChromeTrace::write(const char* text) {
+  write(text, std::strlen(text));
+}
+
+void ChromeTrace::event(const char* fmt, ...) {
+  // One buffer for every event: no allocation per event but for the rare long one.
+  char buf[1024];
+  std::size_t at = events_++ ? 2 : 0;
+  std::memcpy(buf, ",\n", at);
+  va_list ap;
+  va_start(ap, fmt);
+  const int n = std::vsnprintf(buf + at, sizeof buf - at, fmt, ap);
+  va_end(ap);
+  if (n >= 0 && static_cast<std::size_t>(n) < sizeof buf - at) {
+    write(buf, at + static_cast<std::size_t>(n));
+    return;
+  }
+  std::string long_one(buf, at);
+  va_start(ap, fmt);
+  long_one.resize(at + static_cast<std::size_t>(n) + 1);
+  std::vsnprintf(long_one.data() + at, static_cast<std::size_t>(n) + 1, fmt, ap);
+  va_end(ap);
+  write(long_one.data(), at + static_cast<std::size_t>(n));
 }
 
 ChromeTrace::Lane& ChromeTrace::lane(int process, int rank, int ordinal) {
@@ -71,24 +99,24 @@ ChromeTrace::Lane& ChromeTrace::lane(int process, int rank, int ordinal) {
   if (!node_named_[static_cast<std::size_t>(node)]) {
     node_named_[static_cast<std::size_t>(node)] = true;
     event(
-        strprintf("{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %d, \"args\": "
-                  "{\"name\": \"node %d\"}}",
-                  node, node));
+        "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %d, \"args\": "
+        "{\"name\": \"node %d\"}}",
+        node, node);
     event(
-        strprintf("{\"ph\": \"M\", \"name\": \"process_sort_index\", \"pid\": %d, \"args\": "
-                  "{\"sort_index\": %d}}",
-                  node, node));
+        "{\"ph\": \"M\", \"name\": \"process_sort_index\", \"pid\": %d, \"args\": "
+        "{\"sort_index\": %d}}",
+        node, node);
   }
   const std::string name =
       ordinal == 0 ? strprintf("rank %d", rank) : strprintf("rank %d thread %d", rank, ordinal);
   event(
-      strprintf("{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %d, \"tid\": %d, "
-                "\"args\": {\"name\": \"%s\"}}",
-                node, process, name.c_str()));
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %d, \"tid\": %d, "
+      "\"args\": {\"name\": \"%s\"}}",
+      node, process, name.c_str());
   event(
-      strprintf("{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": %d, \"tid\": %d, "
-                "\"args\": {\"sort_index\": %d}}",
-                node, process, process));
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": %d, \"tid\": %d, "
+      "\"args\": {\"sort_index\": %d}}",
+      node, process, process);
   return l;
 }
 
@@ -97,10 +125,10 @@ void ChromeTrace::own_code(int process, const Lane& l, SimTime begin, SimTime en
   end = std::min(end, scope_.to());
   if (end <= begin) return;
   event(
-      strprintf("{\"ph\": \"X\", \"cat\": \"compute\", \"name\": \"own code\", \"pid\": %d, "
-                "\"tid\": %d, \"ts\": %s, \"dur\": %s}",
-                node_of_rank_[static_cast<std::size_t>(l.rank)], process, micros(begin).c_str(),
-                micros(end - begin).c_str()));
+      "{\"ph\": \"X\", \"cat\": \"compute\", \"name\": \"own code\", \"pid\": %d, "
+      "\"tid\": %d, \"ts\": %s, \"dur\": %s}",
+      node_of_rank_[static_cast<std::size_t>(l.rank)], process, Micros(begin).text,
+      Micros(end - begin).text);
 }
 
 void ChromeTrace::call(const CallFacts& f) {
@@ -110,29 +138,38 @@ void ChromeTrace::call(const CallFacts& f) {
   l.last_end = f.end;
   if (!scope_.meets(f.begin, f.end)) return;
   const int pid = node_of_rank_[static_cast<std::size_t>(f.rank)];
-  std::string args = strprintf("\"blocked_us\": %s", micros(f.blocked).c_str());
-  if (f.bytes >= 0) args += strprintf(", \"bytes\": %lld", static_cast<long long>(f.bytes));
-  if (f.peer >= 0) args += strprintf(", \"peer\": %d", f.peer);
-  if (f.tag >= 0) args += strprintf(", \"tag\": %d", f.tag);
-  if (f.comm_context >= 0 && f.comm_name)
-    args += strprintf(", \"comm\": %s", json_text(*f.comm_name).c_str());
+  char args[512];
+  int n = std::snprintf(args, sizeof args, "\"blocked_us\": %s", Micros(f.blocked).text);
+  auto add = [&](const char* fmt, auto value) {
+    if (n >= 0 && static_cast<std::size_t>(n) < sizeof args)
+      n += std::snprintf(args + n, sizeof args - static_cast<std::size_t>(n), fmt, value);
+  };
+  if (f.bytes >= 0) add(", \"bytes\": %lld", static_cast<long long>(f.bytes));
+  if (f.peer >= 0) add(", \"peer\": %d", f.peer);
+  if (f.tag >= 0) add(", \"tag\": %d", f.tag);
+  if (f.comm_context >= 0 && f.comm_name) {
+    if (*f.comm_name != comm_name_) {  // usually the same as the call before
+      comm_name_ = *f.comm_name;
+      comm_json_ = json_text(comm_name_);
+    }
+    add(", \"comm\": %s", comm_json_.c_str());
+  }
   event(
-      strprintf("{\"ph\": \"X\", \"cat\": \"MPI\", \"name\": \"%s\", \"pid\": %d, \"tid\": %d, "
-                "\"ts\": %s, \"dur\": %s, \"args\": {%s}}",
-                f.name, pid, f.process, micros(f.begin).c_str(), micros(f.end - f.begin).c_str(),
-                args.c_str()));
+      "{\"ph\": \"X\", \"cat\": \"MPI\", \"name\": \"%s\", \"pid\": %d, \"tid\": %d, "
+      "\"ts\": %s, \"dur\": %s, \"args\": {%s}}",
+      f.name, pid, f.process, Micros(f.begin).text, Micros(f.end - f.begin).text, args);
   // A flow's ends bind to the slices enclosing them: the middle of each call is inside it, and
   // inside no other slice of the lane.
-  const std::string middle = micros(f.begin + SimTime::from_ps((f.end - f.begin).ps() / 2));
+  const Micros middle(f.begin + SimTime::from_ps((f.end - f.begin).ps() / 2));
   // Both ends of a flow carry the same id, category and name; a collective's own messages are
   // named apart, so they can be hidden in the viewer.
   auto flow = [&](const char* ends, const MessageLink& m) {
     if (!scope_.shows(m.rank)) return;
     event(
-        strprintf("{\"ph\": %s, \"cat\": \"message\", \"name\": \"%s\", \"id\": %llu, "
-                  "\"pid\": %d, \"tid\": %d, \"ts\": %s}",
-                  ends, m.internal ? "collective message" : "message",
-                  static_cast<unsigned long long>(m.id), pid, f.process, middle.c_str()));
+        "{\"ph\": %s, \"cat\": \"message\", \"name\": \"%s\", \"id\": %llu, "
+        "\"pid\": %d, \"tid\": %d, \"ts\": %s}",
+        ends, m.internal ? "collective message" : "message", static_cast<unsigned long long>(m.id),
+        pid, f.process, middle.text);
   };
   if (f.sent)
     for (const MessageLink& m : *f.sent) flow("\"s\"", m);

@@ -24,6 +24,7 @@ class ChromeTrace : public Observer {
               TimelineScope scope);
   ~ChromeTrace() override;
   void call(const CallFacts& f) override;
+  bool wants_messages() const override { return true; }
   // After the run: each shown process's own code after its last call, until `end[process]`
   // (indexed by process id), and the end of the file, closed. Returns the number of events
   // written, or -1 (with `error` set) when the file could not be written completely.
@@ -37,7 +38,9 @@ class ChromeTrace : public Observer {
   };
   Lane& lane(int process, int rank, int ordinal);
   void own_code(int process, const Lane& l, SimTime begin, SimTime end);
-  void event(const std::string& json);
+  // One event, printf-style, after the separator from the one before.
+  void event(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+  void write(const char* text, std::size_t n);
   void write(const char* text);
 
   void* out_ = nullptr;  // a gzFile when gzip_, else a std::FILE*
@@ -48,6 +51,7 @@ class ChromeTrace : public Observer {
   std::vector<Lane> lanes_;  // by process id
   std::vector<bool> node_named_;
   std::uint64_t events_ = 0;
+  std::string comm_name_, comm_json_;  // the last communicator name and its JSON text
 };
 
 }  // namespace simmpi::runtime

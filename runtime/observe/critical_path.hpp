@@ -23,6 +23,7 @@ class CriticalPath : public Observer {
  public:
   explicit CriticalPath(int ranks);
   void call(const CallFacts& f) override;
+  bool wants_messages() const override { return true; }
 
   enum class Kind { Compute, Overhead, Network, Waiting };
   struct Stretch {

@@ -8,11 +8,14 @@ namespace simmpi::runtime {
 void Observation::subscribe(Observer* o) {
   observers_.push_back(o);
   listening_ = true;
+  wants_messages_ = wants_messages_ || o->wants_messages();
 }
 
 void Observation::unsubscribe(Observer* o) {
   observers_.erase(std::remove(observers_.begin(), observers_.end(), o), observers_.end());
   listening_ = !observers_.empty();
+  wants_messages_ = std::any_of(observers_.begin(), observers_.end(),
+                                [](const Observer* x) { return x->wants_messages(); });
 }
 
 }  // namespace simmpi::runtime

@@ -54,12 +54,15 @@ class Observer {
  public:
   virtual ~Observer() = default;
   virtual void call(const CallFacts& facts) = 0;
+  // Whether it reads CallFacts::sent and ::received (collecting them costs a little per message).
+  virtual bool wants_messages() const { return false; }
 };
 
 // The observers of the run. Subscribing is for the launcher, before the ranks start.
 class Observation {
  public:
   static bool listening() { return listening_; }
+  static bool wants_messages() { return wants_messages_; }
   static void subscribe(Observer* o);
   static void unsubscribe(Observer* o);
   static void call(const CallFacts& facts) {
@@ -68,6 +71,7 @@ class Observation {
 
  private:
   static inline bool listening_ = false;
+  static inline bool wants_messages_ = false;
   static inline std::vector<Observer*> observers_;
 };
 

@@ -30,6 +30,7 @@ class Otf2Trace : public Observer {
             TimelineScope scope);
   ~Otf2Trace() override;
   void call(const CallFacts& f) override;
+  bool wants_messages() const override { return true; }
   // After the run: the own code after each shown rank's last call, until `end[rank]`, then the
   // definitions; closes the archive. Returns the number of events, or -1 (with `error` set) when
   // the library reported a failure.

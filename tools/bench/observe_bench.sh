@@ -7,8 +7,8 @@
 #  - --profile (target: at most 1.10x nothing on);
 #  - --timeline (compressed Chrome JSON) and --timeline=otf2 (target: at most 2x), with the
 #    bytes per recorded event on disk (target: about 30 or fewer).
-# Programs: an 8-byte ping-pong (pingpong_bench, 2 ranks, 100,000 round trips) and a halo
-# exchange (halo_bench, 1,024 ranks, 50 steps).
+# Programs: an 8-byte ping-pong (pingpong_bench, 2 ranks, 1,000,000 round trips) and a halo
+# exchange (halo_bench, 1,024 ranks, 200 steps).
 #   observe_bench.sh [BUILD_DIR]
 set -eu
 build=${1:-$(dirname "$0")/../../build}
@@ -26,7 +26,7 @@ export SIMMPI_SET=runtime.host_time=ignore
 cpu_of() { /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}'; }
 best() { sort -g | head -1; }
 
-for prog in "pp -n 2 100000" "halo -n 1024 50"; do
+for prog in "pp -n 2 1000000" "halo -n 1024 200"; do
   set -- $prog
   name=$1
   shift
