@@ -70,8 +70,16 @@ std::vector<CriticalPath::Stretch> CriticalPath::walk(const std::vector<SimTime>
     const std::vector<Received>& in = received_[static_cast<std::size_t>(rank)];
     for (std::uint32_t i = c.first_received; i < c.first_received + c.received; ++i)
       if (in[i].at <= t && (!last || in[i].at > last->at)) last = &in[i];
+    // A rank that polls for a message (MPI_Iprobe or MPI_Test in a loop, nothing in between)
+    // waits for it from its first poll: calls back to back that received nothing count as one.
+    SimTime in_mpi_since = c.begin;
+    for (auto p = it; p != calls.begin();) {
+      --p;
+      if (p->end != in_mpi_since || p->received) break;
+      in_mpi_since = p->begin;
+    }
     auto sender = last ? sent_.find(last->id) : sent_.end();
-    if (last && last->at > c.begin && sender != sent_.end() && sender->second.at <= last->at) {
+    if (last && last->at > in_mpi_since && sender != sent_.end() && sender->second.at <= last->at) {
       add(Kind::Overhead, rank, rank, last->at, t, c.name, 0);
       if (sender->second.rendezvous && c.begin > sender->second.at) {
         // A rendezvous message moves once its receive is posted: the receiver came last, so
