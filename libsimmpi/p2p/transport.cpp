@@ -72,6 +72,8 @@ void match(World& w, Message* m, Request* r) {
   r->status.simmpi_bytes = static_cast<long long>(std::min(m->bytes, r->capacity_bytes()));
   r->status.MPI_ERROR = m->bytes > r->capacity_bytes() ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
   if (m->protocol == Protocol::Rendezvous) {
+    if (runtime::Observation::wants_messages())
+      runtime::Observation::rendezvous_matched(m->id, w.now());
     SimTime clear_to_send = runtime::max(m->envelope_at, w.now());
     SimTime data_start = clear_to_send + w.platform().latency(m->dst_world, m->src_world);
     w.engine().schedule(data_start, runtime::Action{&rendezvous_start, m, 0});

@@ -28,14 +28,17 @@ const char* CriticalPath::kind_name(Kind k) {
 void CriticalPath::call(const CallFacts& f) {
   if (f.ordinal != 0 || f.rank < 0 || static_cast<std::size_t>(f.rank) >= calls_.size()) return;
   const auto r = static_cast<std::size_t>(f.rank);
-  Call c{f.begin, f.end, f.blocked, f.name, static_cast<std::uint32_t>(received_[r].size()), 0};
+  Call c{f.begin, f.end, f.blocked, f.name, static_cast<std::uint32_t>(received_[r].size()), 0, 0};
   if (f.received)
     for (const MessageLink& m : *f.received) {
       received_[r].push_back({m.id, m.at});
       ++c.received;
     }
   if (f.sent)
-    for (const MessageLink& m : *f.sent) sent_[m.id] = Sent{f.rank, m.at, m.bytes, m.rendezvous};
+    for (const MessageLink& m : *f.sent) {
+      sent_[m.id] = Sent{f.rank, m.rank, m.at, m.bytes, m.rendezvous};
+      if (m.rendezvous) c.last_rendezvous_sent = m.id;
+    }
   calls_[r].push_back(c);
 }
 
@@ -94,6 +97,18 @@ std::vector<CriticalPath::Stretch> CriticalPath::walk(const std::vector<SimTime>
       rank = sender->second.rank;
       t = sender->second.at;
       continue;
+    }
+    // A rendezvous send whose receive came late: the receiver's chain decided when the data
+    // could move.
+    if (c.last_rendezvous_sent) {
+      auto m = matched_.find(c.last_rendezvous_sent);
+      const Sent& s = sent_.at(c.last_rendezvous_sent);
+      if (m != matched_.end() && m->second > s.at && m->second < t && m->second >= c.begin) {
+        add(Kind::Network, rank, s.to_rank, m->second, t, c.name, s.bytes);
+        rank = s.to_rank;
+        t = m->second;
+        continue;
+      }
     }
     // No message explains the call's end. A call made of messages waits only for messages, so
     // its time before the first one came in is its own; one that moved none (a closed-form

@@ -24,6 +24,7 @@ class CriticalPath : public Observer {
   explicit CriticalPath(int ranks);
   void call(const CallFacts& f) override;
   bool wants_messages() const override { return true; }
+  void rendezvous_matched(std::uint64_t id, SimTime at) override { matched_[id] = at; }
 
   enum class Kind { Compute, Overhead, Network, Waiting };
   struct Stretch {
@@ -51,16 +52,19 @@ class CriticalPath : public Observer {
     SimTime begin, end, blocked;
     const char* name;
     std::uint32_t first_received, received;  // its messages in received_[rank]
+    std::uint64_t last_rendezvous_sent;      // the last rendezvous message it sent, or 0
   };
   struct Sent {
-    int rank;
+    int rank;     // the sender
+    int to_rank;  // the receiver
     SimTime at;
     std::uint64_t bytes;
     bool rendezvous;
   };
-  std::vector<std::vector<Call>> calls_;          // by rank, in order
-  std::vector<std::vector<Received>> received_;   // by rank
-  std::unordered_map<std::uint64_t, Sent> sent_;  // by message id
+  std::vector<std::vector<Call>> calls_;                // by rank, in order
+  std::vector<std::vector<Received>> received_;         // by rank
+  std::unordered_map<std::uint64_t, Sent> sent_;        // by message id
+  std::unordered_map<std::uint64_t, SimTime> matched_;  // rendezvous messages: when matched
 };
 
 }  // namespace simmpi::runtime

@@ -54,8 +54,11 @@ class Observer {
  public:
   virtual ~Observer() = default;
   virtual void call(const CallFacts& facts) = 0;
-  // Whether it reads CallFacts::sent and ::received (collecting them costs a little per message).
+  // Whether it reads CallFacts::sent and ::received (collecting them costs a little per message)
+  // and the rendezvous matches.
   virtual bool wants_messages() const { return false; }
+  // Rendezvous message `id` was matched with its receive at `at`: its data moves from then on.
+  virtual void rendezvous_matched(std::uint64_t /*id*/, SimTime /*at*/) {}
 };
 
 // The observers of the run. Subscribing is for the launcher, before the ranks start.
@@ -67,6 +70,9 @@ class Observation {
   static void unsubscribe(Observer* o);
   static void call(const CallFacts& facts) {
     for (Observer* o : observers_) o->call(facts);
+  }
+  static void rendezvous_matched(std::uint64_t id, SimTime at) {
+    for (Observer* o : observers_) o->rendezvous_matched(id, at);
   }
 
  private:
