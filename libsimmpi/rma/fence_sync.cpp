@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "libsimmpi/rma/member_wait.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
@@ -36,18 +37,11 @@ struct FenceWait {
 std::string describe_fence(const void* ctx) {
   Window& win = *static_cast<const FenceWait*>(ctx)->win;
   const FenceState& f = win.fence();
-  std::string missing;
-  int shown = 0;
-  for (int r = 0; r < win.size(); ++r) {
-    if (f.entered[static_cast<std::size_t>(r)] == f.generation + 1) continue;
-    if (shown++ == 8) {
-      missing += ", ...";
-      break;
-    }
-    missing += (missing.empty() ? "" : ", ") + std::to_string(r);
-  }
-  return strprintf("waiting for rank%s %s of %s to enter MPI_Win_fence", shown > 1 ? "s" : "",
-                   missing.c_str(), win.name().c_str());
+  std::vector<int> missing;
+  for (int r = 0; r < win.size(); ++r)
+    if (f.entered[static_cast<std::size_t>(r)] != f.generation + 1) missing.push_back(r);
+  return strprintf("waiting for %s of %s to enter MPI_Win_fence", awaited_ranks(missing).c_str(),
+                   win.name().c_str());
 }
 
 }  // namespace
@@ -72,14 +66,9 @@ void fence_barrier(World& w, Window& win, int me) {
       if (r != me && waiter >= 0) s.wake(s.process(waiter), f.release[static_cast<std::size_t>(r)]);
     }
   } else {
-    FenceWait what{&win};
-    const runtime::WaitReason reason{s.current()->current_call, describe_fence, &what};
-    WinMember& m = win.member(me);
-    while (f.generation == gen) {
-      m.waiter = s.current()->id();
-      s.block(reason);
-      m.waiter = -1;
-    }
+    const FenceWait what{&win};
+    block_member_until(w, win.member(me), describe_fence, &what,
+                       [&] { return f.generation != gen; });
   }
   // The release vector stays until every member entered the next fence, so this one is ours.
   SimTime out = f.release[static_cast<std::size_t>(me)];

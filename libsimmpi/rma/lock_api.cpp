@@ -11,6 +11,7 @@
 // requests wait while any MPI_Win_lock_all is held. MPI_MODE_NOCHECK locks are not registered.
 #include <string>
 
+#include "libsimmpi/rma/member_wait.hpp"
 #include "libsimmpi/rma/operations.hpp"
 #include "libsimmpi/rma/win_call.hpp"
 #include "runtime/core/error.hpp"
@@ -39,11 +40,6 @@ bool defer_to_target(LockMessage* m, void (*arrived)(void*, std::uint64_t)) {
   if (t == w.now()) return false;
   w.engine().schedule(t, runtime::Action{arrived, m, 0});
   return true;
-}
-
-void charge_sync(World& w) {
-  w.scheduler().sleep_lazily(Windows::get().params().sync_overhead);
-  w.scheduler().settle();
 }
 
 // The grant of `target`'s lock reaches `origin` L after now.
@@ -142,25 +138,6 @@ std::string describe_lock(const void* ctx) {
                    l->win->name().c_str(), held.c_str());
 }
 
-// Blocks until `done` says the lock is the caller's.
-template <class Done>
-void await_lock(World& w, const WinRef& r, const LockWait& what, Done done) {
-  runtime::Scheduler& s = w.scheduler();
-  const runtime::WaitReason reason{s.current()->current_call, describe_lock, &what};
-  WinMember& m = r.member();
-  while (!done()) {
-    m.waiter = s.current()->id();
-    s.block(reason);
-    m.waiter = -1;
-  }
-}
-
-int check_target(ApiCall& call, const WinRef& r, int rank) {
-  if (rank < 0 || rank >= r.win->size())
-    return win_fail(call, r, MPI_ERR_RANK, "rank=%d not in [0,%d)", rank, r.win->size());
-  return MPI_SUCCESS;
-}
-
 }  // namespace
 
 extern "C" {
@@ -174,15 +151,15 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
   if (lock_type != MPI_LOCK_SHARED && lock_type != MPI_LOCK_EXCLUSIVE)
     return win_fail(call, r, MPI_ERR_LOCKTYPE,
                     "lock_type=%d is not MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE", lock_type);
-  if ((err = check_target(call, r, rank)) != MPI_SUCCESS) return err;
   if (assert & ~MPI_MODE_NOCHECK)
     return win_fail(call, r, MPI_ERR_ASSERT, "assert=%d is not 0 or MPI_MODE_NOCHECK", assert);
+  if (rank == MPI_PROC_NULL) return MPI_SUCCESS;  // a valid target of every RMA call (11.3)
+  if ((err = check_rank(call, r, "rank", rank)) != MPI_SUCCESS) return err;
   if (m.locks.count(rank))
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "rank %d is locked by this origin already", rank);
   if (m.lock_all)
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "MPI_Win_lock_all holds every lock already");
-  if (m.access_started)
-    return win_fail(call, r, MPI_ERR_RMA_SYNC, "an access epoch (MPI_Win_start) is open");
+  if ((err = check_no_pscw_epoch(call, r, false)) != MPI_SUCCESS) return err;
   charge_sync(call.world);
   m.fence_epoch = false;
   LockType type = lock_type == MPI_LOCK_SHARED ? LockType::Shared : LockType::Exclusive;
@@ -191,7 +168,8 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
   if (nocheck) return MPI_SUCCESS;
   send(call.world, *r.win, r.me, rank, type, &request_arrived);
   World& w = call.world;
-  await_lock(w, r, LockWait{r.win, r.me, rank, type}, [&] {
+  const LockWait what{r.win, r.me, rank, type};
+  block_member_until(w, m, describe_lock, &what, [&] {
     auto it = m.granted_at.find(rank);
     if (it == m.granted_at.end()) return false;
     if (it->second > w.now()) w.scheduler().wait_until(it->second);
@@ -207,7 +185,8 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
   WinMember& m = r.member();
-  if ((err = check_target(call, r, rank)) != MPI_SUCCESS) return err;
+  if (rank == MPI_PROC_NULL) return MPI_SUCCESS;
+  if ((err = check_rank(call, r, "rank", rank)) != MPI_SUCCESS) return err;
   auto it = m.locks.find(rank);
   if (it == m.locks.end())
     return win_fail(call, r, MPI_ERR_RMA_SYNC,
@@ -230,11 +209,9 @@ int MPI_Win_lock_all(int assert, MPI_Win win) {
   WinMember& m = r.member();
   if (assert & ~MPI_MODE_NOCHECK)
     return win_fail(call, r, MPI_ERR_ASSERT, "assert=%d is not 0 or MPI_MODE_NOCHECK", assert);
-  if (m.lock_all || !m.locks.empty())
-    return win_fail(call, r, MPI_ERR_RMA_SYNC, "a passive-target epoch (%s) is open already",
-                    m.lock_all ? "MPI_Win_lock_all" : "MPI_Win_lock");
-  if (m.access_started)
-    return win_fail(call, r, MPI_ERR_RMA_SYNC, "an access epoch (MPI_Win_start) is open");
+  if ((err = check_no_passive_epoch(call, r)) != MPI_SUCCESS ||
+      (err = check_no_pscw_epoch(call, r, false)) != MPI_SUCCESS)
+    return err;
   charge_sync(call.world);
   m.fence_epoch = false;
   m.lock_all_nocheck = assert& MPI_MODE_NOCHECK;
@@ -244,8 +221,8 @@ int MPI_Win_lock_all(int assert, MPI_Win win) {
     return MPI_SUCCESS;
   }
   r.win->lock_all_waiting.push_back(r.me);
-  await_lock(call.world, r, LockWait{r.win, r.me, -1, LockType::Shared},
-             [&] { return m.lock_all; });
+  const LockWait what{r.win, r.me, -1, LockType::Shared};
+  block_member_until(call.world, m, describe_lock, &what, [&] { return m.lock_all; });
   return MPI_SUCCESS;
 }
 

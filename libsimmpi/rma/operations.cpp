@@ -8,6 +8,7 @@
 #include "hardware/compute/compute_model.hpp"
 #include "libsimmpi/core/reduce_op.hpp"
 #include "libsimmpi/p2p/transport.hpp"
+#include "libsimmpi/rma/member_wait.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
@@ -216,21 +217,14 @@ void issue(World& w, Window& win, int origin, int target, const RmaOp& op, Reque
 }
 
 void wait_operations(World& w, Window& win, int origin, int target, bool local) {
-  runtime::Scheduler& s = w.scheduler();
   WinMember& m = win.member(origin);
-  Waiting what{&win, origin, target, local};
-  const runtime::WaitReason reason{s.current()->current_call, describe_waiting, &what};
-  for (;;) {
-    Completion& c = completion_of(m, target, local);
-    if (c.unknown == 0) {
-      if (c.latest <= w.now()) break;
-      s.wait_until(c.latest);
-      continue;
-    }
-    m.waiter = s.current()->id();
-    s.block(reason);
-    m.waiter = -1;
-  }
+  const Waiting what{&win, origin, target, local};
+  block_member_until(w, m, describe_waiting, &what, [&] {
+    const Completion& c = completion_of(m, target, local);
+    if (c.unknown > 0) return false;
+    if (c.latest > w.now()) w.scheduler().wait_until(c.latest);
+    return true;
+  });
   if (target >= 0 && !local && m.local_by_target[target].unknown == 0) {
     m.by_target.erase(target);
     m.local_by_target.erase(target);

@@ -21,21 +21,55 @@ namespace {
 
 // One call's arguments. Absent buffers have no type (MPI_DATATYPE_NULL).
 struct Args {
-  RmaKind kind;
-  MPI_Op op;
-  const void* origin;
-  int origin_count;
-  MPI_Datatype origin_type;
-  void* result;
-  int result_count;
-  MPI_Datatype result_type;
-  const void* compare;
-  int target_rank;
-  MPI_Aint target_disp;
-  int target_count;
-  MPI_Datatype target_type;
-  MPI_Request* request;  // nullptr for the calls that make none
+  RmaKind kind = RmaKind::Put;
+  MPI_Op op = MPI_REPLACE;
+  const void* origin = nullptr;
+  int origin_count = 0;
+  MPI_Datatype origin_type = MPI_DATATYPE_NULL;
+  void* result = nullptr;
+  int result_count = 0;
+  MPI_Datatype result_type = MPI_DATATYPE_NULL;
+  const void* compare = nullptr;
+  int target_rank = MPI_PROC_NULL;
+  MPI_Aint target_disp = 0;
+  int target_count = 0;
+  MPI_Datatype target_type = MPI_DATATYPE_NULL;
+  MPI_Request* request = nullptr;  // nullptr for the calls that make none
 };
+
+// The arguments of the calls with one buffer at each end: MPI_Put, MPI_Get, MPI_Accumulate
+// (`op`) and their request-based forms.
+Args one_buffer(RmaKind kind, MPI_Op op, const void* origin, int origin_count,
+                MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp, int target_count,
+                MPI_Datatype target_type) {
+  return Args{.kind = kind,
+              .op = op,
+              .origin = origin,
+              .origin_count = origin_count,
+              .origin_type = origin_type,
+              .target_rank = target_rank,
+              .target_disp = target_disp,
+              .target_count = target_count,
+              .target_type = target_type};
+}
+
+// MPI_Get_accumulate's arguments and its request-based form's.
+Args get_accumulate(const void* origin, int origin_count, MPI_Datatype origin_type, void* result,
+                    int result_count, MPI_Datatype result_type, int target_rank,
+                    MPI_Aint target_disp, int target_count, MPI_Datatype target_type, MPI_Op op) {
+  return Args{.kind = RmaKind::GetAccumulate,
+              .op = op,
+              .origin = origin,
+              .origin_count = origin_count,
+              .origin_type = origin_type,
+              .result = result,
+              .result_count = result_count,
+              .result_type = result_type,
+              .target_rank = target_rank,
+              .target_disp = target_disp,
+              .target_count = target_count,
+              .target_type = target_type};
+}
 
 // The committed type `h`, or nullptr after raising MPI_ERR_TYPE on the window into *err.
 const Datatype* find_type(ApiCall& call, const WinRef& r, MPI_Datatype h, const char* what,
@@ -58,6 +92,23 @@ bool in_access_epoch(const WinMember& m, int target) {
          std::find(m.access_group.begin(), m.access_group.end(), target) != m.access_group.end();
 }
 
+// Whether bytes [lo, lo + span) of member `tm` lie in memory it attached: in one region or in
+// adjacent ones (an operation may span regions attached one after the other, as MPICH's
+// win_dynamic_rma_flush_get does).
+bool is_attached(const WinMember& tm, std::intptr_t lo, std::int64_t span) {
+  std::intptr_t covered = lo;  // [lo, covered) is attached
+  bool grew = true;
+  while (covered < lo + span && grew) {
+    grew = false;
+    for (const WinMember::Region& g : tm.attached)
+      if (g.base <= covered && covered < g.base + g.size) {
+        covered = g.base + g.size;
+        grew = true;
+      }
+  }
+  return covered >= lo + span;
+}
+
 // Where `count` elements of `type` at `disp` land in the target's memory, after checking they
 // lie in its part of the window (in memory it attached, for a dynamic window); 0 after raising
 // MPI_ERR_RMA_RANGE into *err.
@@ -70,8 +121,7 @@ std::intptr_t target_address(ApiCall& call, const WinRef& r, const Args& a, cons
           : (a.target_count - 1) * static_cast<std::int64_t>(t.extent) + t.true_extent;
   if (r.win->flavor() == MPI_WIN_FLAVOR_DYNAMIC) {
     std::intptr_t lo = a.target_disp + t.true_lb;
-    for (const WinMember::Region& g : tm.attached)
-      if (span == 0 || (lo >= g.base && lo + span <= g.base + g.size)) return a.target_disp;
+    if (is_attached(tm, lo, span)) return a.target_disp;
     *err = win_fail(call, r, MPI_ERR_RMA_RANGE,
                     "target_disp=%ld with %d x %s reaches [%p, +%ld), which is not in memory rank "
                     "%d attached",
@@ -105,7 +155,8 @@ int check_match(ApiCall& call, const WinRef& r, const Args& a, const Datatype* o
   if (res && res->size * static_cast<std::uint64_t>(a.result_count) != tbytes)
     return win_fail(call, r, MPI_ERR_TYPE, "the result's %d x %s do not match the target's %d x %s",
                     a.result_count, res->name, a.target_count, t.name);
-  if (a.kind == RmaKind::Put || a.kind == RmaKind::Get) return MPI_SUCCESS;
+  // An empty signature matches any other (badrma in MPICH's suite: zero counts of any types).
+  if (a.kind == RmaKind::Put || a.kind == RmaKind::Get || tbytes == 0) return MPI_SUCCESS;
   if (!is_valid_op(a.op) || is_user_op(a.op))
     return win_fail(call, r, MPI_ERR_OP,
                     "%s: one-sided accumulates take predefined operations only", op_name(a.op));
@@ -159,9 +210,7 @@ int run(ApiCall& call, MPI_Win win, const Args& a) {
     if (a.request) *a.request = null_peer_request(call.world, RequestKind::Recv)->handle;
     return MPI_SUCCESS;
   }
-  if (a.target_rank < 0 || a.target_rank >= r.win->size())
-    return win_fail(call, r, MPI_ERR_RANK, "target_rank=%d not in [0,%d)", a.target_rank,
-                    r.win->size());
+  if ((err = check_rank(call, r, "target_rank", a.target_rank)) != MPI_SUCCESS) return err;
   if (a.origin_count < 0 || a.target_count < 0 || a.result_count < 0)
     return win_fail(call, r, MPI_ERR_COUNT, "a count is negative");
   const bool has_origin = !(a.kind == RmaKind::GetAccumulate && a.op == MPI_NO_OP);
@@ -202,6 +251,13 @@ int run(ApiCall& call, MPI_Win win, const Args& a) {
   return MPI_SUCCESS;
 }
 
+// The request-based calls (MPI_Rput and friends): `a` with the request to make.
+int run_request_based(ApiCall& call, MPI_Win win, Args a, MPI_Request* request) {
+  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
+  a.request = request;
+  return run(call, win, a);
+}
+
 }  // namespace
 
 extern "C" {
@@ -211,18 +267,16 @@ int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datat
             MPI_Win win) {
   ApiCall call("MPI_Put");
   return run(call, win,
-             Args{RmaKind::Put, MPI_REPLACE, origin_addr, origin_count, origin_datatype, nullptr, 0,
-                  MPI_DATATYPE_NULL, nullptr, target_rank, target_disp, target_count,
-                  target_datatype, nullptr});
+             one_buffer(RmaKind::Put, MPI_REPLACE, origin_addr, origin_count, origin_datatype,
+                        target_rank, target_disp, target_count, target_datatype));
 }
 
 int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win) {
   ApiCall call("MPI_Get");
   return run(call, win,
-             Args{RmaKind::Get, MPI_REPLACE, origin_addr, origin_count, origin_datatype, nullptr, 0,
-                  MPI_DATATYPE_NULL, nullptr, target_rank, target_disp, target_count,
-                  target_datatype, nullptr});
+             one_buffer(RmaKind::Get, MPI_REPLACE, origin_addr, origin_count, origin_datatype,
+                        target_rank, target_disp, target_count, target_datatype));
 }
 
 int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
@@ -230,9 +284,8 @@ int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origi
                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
   ApiCall call("MPI_Accumulate");
   return run(call, win,
-             Args{RmaKind::Accumulate, op, origin_addr, origin_count, origin_datatype, nullptr, 0,
-                  MPI_DATATYPE_NULL, nullptr, target_rank, target_disp, target_count,
-                  target_datatype, nullptr});
+             one_buffer(RmaKind::Accumulate, op, origin_addr, origin_count, origin_datatype,
+                        target_rank, target_disp, target_count, target_datatype));
 }
 
 int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
@@ -240,18 +293,18 @@ int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype o
                        int target_rank, MPI_Aint target_disp, int target_count,
                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
   ApiCall call("MPI_Get_accumulate");
-  return run(call, win,
-             Args{RmaKind::GetAccumulate, op, origin_addr, origin_count, origin_datatype,
-                  result_addr, result_count, result_datatype, nullptr, target_rank, target_disp,
-                  target_count, target_datatype, nullptr});
+  return run(
+      call, win,
+      get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                     result_datatype, target_rank, target_disp, target_count, target_datatype, op));
 }
 
 int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype datatype,
                      int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win) {
   ApiCall call("MPI_Fetch_and_op");
   return run(call, win,
-             Args{RmaKind::GetAccumulate, op, origin_addr, 1, datatype, result_addr, 1, datatype,
-                  nullptr, target_rank, target_disp, 1, datatype, nullptr});
+             get_accumulate(origin_addr, 1, datatype, result_addr, 1, datatype, target_rank,
+                            target_disp, 1, datatype, op));
 }
 
 int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr,
@@ -259,41 +312,51 @@ int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void
                          MPI_Win win) {
   ApiCall call("MPI_Compare_and_swap");
   return run(call, win,
-             Args{RmaKind::CompareAndSwap, MPI_REPLACE, origin_addr, 1, datatype, result_addr, 1,
-                  datatype, compare_addr, target_rank, target_disp, 1, datatype, nullptr});
+             Args{.kind = RmaKind::CompareAndSwap,
+                  .origin = origin_addr,
+                  .origin_count = 1,
+                  .origin_type = datatype,
+                  .result = result_addr,
+                  .result_count = 1,
+                  .result_type = datatype,
+                  .compare = compare_addr,
+                  .target_rank = target_rank,
+                  .target_disp = target_disp,
+                  .target_count = 1,
+                  .target_type = datatype});
 }
 
 int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
              int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
              MPI_Win win, MPI_Request* request) {
   ApiCall call("MPI_Rput");
-  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  return run(call, win,
-             Args{RmaKind::Put, MPI_REPLACE, origin_addr, origin_count, origin_datatype, nullptr, 0,
-                  MPI_DATATYPE_NULL, nullptr, target_rank, target_disp, target_count,
-                  target_datatype, request});
+  return run_request_based(
+      call, win,
+      one_buffer(RmaKind::Put, MPI_REPLACE, origin_addr, origin_count, origin_datatype, target_rank,
+                 target_disp, target_count, target_datatype),
+      request);
 }
 
 int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
              MPI_Request* request) {
   ApiCall call("MPI_Rget");
-  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  return run(call, win,
-             Args{RmaKind::Get, MPI_REPLACE, origin_addr, origin_count, origin_datatype, nullptr, 0,
-                  MPI_DATATYPE_NULL, nullptr, target_rank, target_disp, target_count,
-                  target_datatype, request});
+  return run_request_based(
+      call, win,
+      one_buffer(RmaKind::Get, MPI_REPLACE, origin_addr, origin_count, origin_datatype, target_rank,
+                 target_disp, target_count, target_datatype),
+      request);
 }
 
 int MPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
                     int target_rank, MPI_Aint target_disp, int target_count,
                     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request) {
   ApiCall call("MPI_Raccumulate");
-  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  return run(call, win,
-             Args{RmaKind::Accumulate, op, origin_addr, origin_count, origin_datatype, nullptr, 0,
-                  MPI_DATATYPE_NULL, nullptr, target_rank, target_disp, target_count,
-                  target_datatype, request});
+  return run_request_based(
+      call, win,
+      one_buffer(RmaKind::Accumulate, op, origin_addr, origin_count, origin_datatype, target_rank,
+                 target_disp, target_count, target_datatype),
+      request);
 }
 
 int MPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
@@ -302,11 +365,11 @@ int MPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype 
                         MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
                         MPI_Request* request) {
   ApiCall call("MPI_Rget_accumulate");
-  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  return run(call, win,
-             Args{RmaKind::GetAccumulate, op, origin_addr, origin_count, origin_datatype,
-                  result_addr, result_count, result_datatype, nullptr, target_rank, target_disp,
-                  target_count, target_datatype, request});
+  return run_request_based(
+      call, win,
+      get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                     result_datatype, target_rank, target_disp, target_count, target_datatype, op),
+      request);
 }
 
 }  // extern "C"

@@ -9,12 +9,15 @@
 //   complete  the caller's operations complete, then a notice to each target, L after
 //   wait      every origin's complete notice in
 //   flush*    the operations complete (at their targets, or locally)
+// The calls that begin an access or exposure epoch close a fence epoch left open (a fence
+// without MPI_MODE_NOSUCCEED, as programs commonly end their fence phase).
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "libsimmpi/comm/group_api.hpp"
 #include "libsimmpi/rma/fence_sync.hpp"
+#include "libsimmpi/rma/member_wait.hpp"
 #include "libsimmpi/rma/operations.hpp"
 #include "libsimmpi/rma/win_call.hpp"
 #include "runtime/core/error.hpp"
@@ -27,12 +30,6 @@ namespace {
 
 constexpr int kFenceAsserts =
     MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED;
-
-// Charges the synchronization call's own cost.
-void charge_sync(World& w) {
-  w.scheduler().sleep_lazily(Windows::get().params().sync_overhead);
-  w.scheduler().settle();
-}
 
 // The window ranks of the members of group `h`; false after raising MPI_ERR_GROUP.
 bool window_ranks(ApiCall& call, const WinRef& r, MPI_Group h, std::vector<int>* out, int* err) {
@@ -65,20 +62,13 @@ std::string describe_notices(const void* ctx) {
   auto* n = static_cast<const NoticeWait*>(ctx);
   WinMember& m = n->win->member(n->me);
   auto& got = n->posts ? m.posts_from : m.completes_from;
-  std::string missing;
-  int shown = 0;
+  std::vector<int> missing;
   for (int k : *n->from) {
     auto it = got.find(k);
-    if (it != got.end() && !it->second.empty()) continue;
-    if (shown++ == 8) {
-      missing += ", ...";
-      break;
-    }
-    missing += (missing.empty() ? "" : ", ") + std::to_string(k);
+    if (it == got.end() || it->second.empty()) missing.push_back(k);
   }
-  return strprintf("waiting for %s from rank%s %s of %s",
-                   n->posts ? "MPI_Win_post" : "MPI_Win_complete", shown > 1 ? "s" : "",
-                   missing.c_str(), n->win->name().c_str());
+  return strprintf("waiting for %s from %s of %s", n->posts ? "MPI_Win_post" : "MPI_Win_complete",
+                   awaited_ranks(missing).c_str(), n->win->name().c_str());
 }
 
 // Whether a notice from each of `from` has been sent; the latest arrival time in *latest.
@@ -103,20 +93,14 @@ void take_notices(WinMember& m, const NoticeWait& n) {
 
 // Blocks until a notice from each of `from` has arrived, and takes them.
 void await_notices(World& w, const WinRef& r, const std::vector<int>& from, bool posts) {
-  runtime::Scheduler& s = w.scheduler();
   WinMember& m = r.member();
-  NoticeWait n{r.win, r.me, &from, posts};
-  const runtime::WaitReason reason{s.current()->current_call, describe_notices, &n};
-  for (;;) {
+  const NoticeWait n{r.win, r.me, &from, posts};
+  block_member_until(w, m, describe_notices, &n, [&] {
     SimTime latest = w.now();
-    if (all_noticed(m, n, &latest)) {
-      if (latest > w.now()) s.wait_until(latest);
-      break;
-    }
-    m.waiter = s.current()->id();
-    s.block(reason);
-    m.waiter = -1;
-  }
+    if (!all_noticed(m, n, &latest)) return false;
+    if (latest > w.now()) w.scheduler().wait_until(latest);
+    return true;
+  });
   take_notices(m, n);
 }
 
@@ -131,31 +115,23 @@ void send_notices(World& w, const WinRef& r, const std::vector<int>& to, bool po
   }
 }
 
-// The synchronization calls that begin an epoch close a fence epoch left open (a fence without
-// MPI_MODE_NOSUCCEED, as programs commonly end their fence phase).
-int check_no_passive(ApiCall& call, const WinRef& r) {
-  const WinMember& m = r.member();
-  if (!m.locks.empty() || m.lock_all)
-    return win_fail(call, r, MPI_ERR_RMA_SYNC, "a passive-target epoch (%s) is open",
-                    m.lock_all ? "MPI_Win_lock_all" : "MPI_Win_lock");
-  return MPI_SUCCESS;
-}
-
-int flush(const char* name, MPI_Win win, int rank, bool local) {
+// MPI_Win_flush and its siblings: to `rank`, or to every target when `all`. MPI_PROC_NULL is
+// a valid target (MPI-3.1 11.3; MPICH and Open MPI return at once).
+int flush(const char* name, MPI_Win win, bool all, int rank, bool local) {
   ApiCall call(name);
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
   WinMember& m = r.member();
-  if (rank != -1 && (rank < 0 || rank >= r.win->size()))
-    return win_fail(call, r, MPI_ERR_RANK, "rank=%d not in [0,%d)", rank, r.win->size());
-  if (!m.lock_all && (rank == -1 ? m.locks.empty() : !m.locks.count(rank)))
+  if (!all && rank == MPI_PROC_NULL) return MPI_SUCCESS;
+  if (!all && (err = check_rank(call, r, "rank", rank)) != MPI_SUCCESS) return err;
+  if (!m.lock_all && (all ? m.locks.empty() : !m.locks.count(rank)))
     return win_fail(call, r, MPI_ERR_RMA_SYNC,
                     "no passive-target epoch to %s is open (call "
                     "MPI_Win_lock or MPI_Win_lock_all first)",
-                    rank == -1 ? "any rank" : strprintf("rank %d", rank).c_str());
+                    all ? "any rank" : strprintf("rank %d", rank).c_str());
   charge_sync(call.world);
-  wait_operations(call.world, *r.win, r.me, rank, local);
+  wait_operations(call.world, *r.win, r.me, all ? -1 : rank, local);
   return MPI_SUCCESS;
 }
 
@@ -174,11 +150,9 @@ int MPI_Win_fence(int assert, MPI_Win win) {
                     "assert=%d has bits other than MPI_MODE_NOSTORE, "
                     "_NOPUT, _NOPRECEDE and _NOSUCCEED",
                     assert);
-  if (m.access_started || m.exposure_posted)
-    return win_fail(call, r, MPI_ERR_RMA_SYNC, "an %s epoch is open",
-                    m.access_started ? "access (MPI_Win_start)" : "exposure (MPI_Win_post)");
-  err = check_no_passive(call, r);
-  if (err != MPI_SUCCESS) return err;
+  if ((err = check_no_pscw_epoch(call, r, true)) != MPI_SUCCESS ||
+      (err = check_no_passive_epoch(call, r)) != MPI_SUCCESS)
+    return err;
   charge_sync(call.world);
   if (!(assert& MPI_MODE_NOPRECEDE)) wait_operations(call.world, *r.win, r.me, -1, false);
   Communicator& priv = r.win->comm();
@@ -222,10 +196,9 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
   WinMember& m = r.member();
   if (assert & ~MPI_MODE_NOCHECK)
     return win_fail(call, r, MPI_ERR_ASSERT, "assert=%d is not 0 or MPI_MODE_NOCHECK", assert);
-  if (m.access_started)
-    return win_fail(call, r, MPI_ERR_RMA_SYNC, "an access epoch (MPI_Win_start) is open already");
-  err = check_no_passive(call, r);
-  if (err != MPI_SUCCESS) return err;
+  if ((err = check_no_pscw_epoch(call, r, false)) != MPI_SUCCESS ||
+      (err = check_no_passive_epoch(call, r)) != MPI_SUCCESS)
+    return err;
   std::vector<int> ranks;
   if (!window_ranks(call, r, group, &ranks, &err)) return err;
   charge_sync(call.world);
@@ -292,19 +265,19 @@ int MPI_Win_test(MPI_Win win, int* flag) {
 }
 
 int MPI_Win_flush(int rank, MPI_Win win) {
-  return flush("MPI_Win_flush", win, rank, false);
+  return flush("MPI_Win_flush", win, false, rank, false);
 }
 
 int MPI_Win_flush_all(MPI_Win win) {
-  return flush("MPI_Win_flush_all", win, -1, false);
+  return flush("MPI_Win_flush_all", win, true, -1, false);
 }
 
 int MPI_Win_flush_local(int rank, MPI_Win win) {
-  return flush("MPI_Win_flush_local", win, rank, true);
+  return flush("MPI_Win_flush_local", win, false, rank, true);
 }
 
 int MPI_Win_flush_local_all(MPI_Win win) {
-  return flush("MPI_Win_flush_local_all", win, -1, true);
+  return flush("MPI_Win_flush_local_all", win, true, -1, true);
 }
 
 // The memory model is unified (MPI_WIN_MODEL): the public and private copies are one, so this

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Window lookup, errors and the one-sided costs.
+// Window lookup, errors, the checks every window call shares and the synchronization cost.
 #include "libsimmpi/rma/win_call.hpp"
 
 #include <cstdarg>
@@ -33,6 +33,32 @@ int win_fail(ApiCall& call, const WinRef& win, int cls, const char* fmt, ...) {
   std::snprintf(full, sizeof full, "%s (%s)", detail, win.win->name().c_str());
   const WinMember& m = win.member();
   return call.raise(m.errhandler, m.errhandler_fn, win.win->handle(), cls, full);
+}
+
+int check_rank(ApiCall& call, const WinRef& win, const char* what, int rank) {
+  if (rank >= 0 && rank < win.win->size()) return MPI_SUCCESS;
+  return win_fail(call, win, MPI_ERR_RANK, "%s=%d not in [0,%d)", what, rank, win.win->size());
+}
+
+int check_no_passive_epoch(ApiCall& call, const WinRef& win) {
+  const WinMember& m = win.member();
+  if (m.locks.empty() && !m.lock_all) return MPI_SUCCESS;
+  return win_fail(call, win, MPI_ERR_RMA_SYNC, "a passive-target epoch (%s) is open",
+                  m.lock_all ? "MPI_Win_lock_all" : "MPI_Win_lock");
+}
+
+int check_no_pscw_epoch(ApiCall& call, const WinRef& win, bool exposure_too) {
+  const WinMember& m = win.member();
+  if (m.access_started)
+    return win_fail(call, win, MPI_ERR_RMA_SYNC, "an access epoch (MPI_Win_start) is open");
+  if (exposure_too && m.exposure_posted)
+    return win_fail(call, win, MPI_ERR_RMA_SYNC, "an exposure epoch (MPI_Win_post) is open");
+  return MPI_SUCCESS;
+}
+
+void charge_sync(World& w) {
+  w.scheduler().sleep_lazily(Windows::get().params().sync_overhead);
+  w.scheduler().settle();
 }
 
 }  // namespace simmpi::mpi

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// What every window entry point shares: finding the caller's window and raising errors under
-// the window's error handler (MPI-3.1 8.3.2), with messages that name the window.
+// What every window entry point shares: finding the caller's window, raising errors under the
+// window's error handler (MPI-3.1 8.3.2) with messages that name the window, the checks of a
+// target rank and of the caller's open epochs, and the cost of a synchronization call.
 #pragma once
 
 #include "libsimmpi/core/api_call.hpp"
@@ -23,5 +24,18 @@ WinRef find_window(ApiCall& call, MPI_Win h, int* err);
 // Raises `cls` under the caller's error handler of `win`: "MPI_Put: <detail> on window ..."
 int win_fail(ApiCall& call, const WinRef& win, int cls, const char* fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+// MPI_ERR_RANK unless `rank` is a member of the window ("<what>=9 not in [0,8)").
+int check_rank(ApiCall& call, const WinRef& win, const char* what, int rank);
+
+// MPI_ERR_RMA_SYNC when the caller holds a passive-target epoch (MPI_Win_lock or _lock_all).
+int check_no_passive_epoch(ApiCall& call, const WinRef& win);
+
+// MPI_ERR_RMA_SYNC when the caller has a started access epoch (MPI_Win_start), or with
+// `exposure_too` a posted exposure epoch (MPI_Win_post).
+int check_no_pscw_epoch(ApiCall& call, const WinRef& win, bool exposure_too);
+
+// Charges a synchronization call's own cost, mpi.rma.sync_overhead. May switch.
+void charge_sync(World& w);
 
 }  // namespace simmpi::mpi

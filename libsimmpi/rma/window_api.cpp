@@ -172,8 +172,8 @@ int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, 
   if (rank == MPI_PROC_NULL) {
     rank = 0;
     while (rank + 1 < r.win->size() && r.win->member(rank).size == 0) ++rank;
-  } else if (rank < 0 || rank >= r.win->size()) {
-    return win_fail(call, r, MPI_ERR_RANK, "rank=%d not in [0,%d)", rank, r.win->size());
+  } else if ((err = check_rank(call, r, "rank", rank)) != MPI_SUCCESS) {
+    return err;
   }
   const WinMember& m = r.win->member(rank);
   *size = m.size;
@@ -227,13 +227,9 @@ int MPI_Win_free(MPI_Win* win) {
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, *win, &err);
   if (!r) return err;
-  WinMember& m = r.member();
-  if (!m.locks.empty() || m.lock_all)
-    return win_fail(call, r, MPI_ERR_RMA_SYNC, "a passive-target epoch is still open (%s)",
-                    m.lock_all ? "MPI_Win_lock_all" : "MPI_Win_lock");
-  if (m.access_started || m.exposure_posted)
-    return win_fail(call, r, MPI_ERR_RMA_SYNC, "an %s epoch is still open",
-                    m.access_started ? "access (MPI_Win_start)" : "exposure (MPI_Win_post)");
+  if ((err = check_no_passive_epoch(call, r)) != MPI_SUCCESS ||
+      (err = check_no_pscw_epoch(call, r, true)) != MPI_SUCCESS)
+    return err;
   wait_operations(call.world, *r.win, r.me, -1, false);
   Communicator& priv = r.win->comm();
   std::string why;
