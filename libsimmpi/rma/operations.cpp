@@ -20,9 +20,10 @@ struct Flight {
   int origin, target;              // comm ranks in the window
   int origin_world, target_world;  // ranks of the machine
   bool fetches;                    // its result comes back (local completion at the end)
+  bool local_pending;              // not yet complete locally (see operations.hpp)
   std::uint64_t bytes_back;        // the reply flow's size
   SimTime reduce;                  // the target's reduction
-  Request* request;                // completed at the end (fetching request-based operations)
+  Request* request;                // completed at local completion (request-based operations)
 };
 
 void count_done(Completion& c, SimTime t) {
@@ -30,17 +31,23 @@ void count_done(Completion& c, SimTime t) {
   c.latest = runtime::max(c.latest, t);
 }
 
+// The operation is complete locally at `t`: its origin buffer may be reused.
+void finish_local(World& w, Flight* f, SimTime t) {
+  WinMember& m = f->win->member(f->origin);
+  f->local_pending = false;
+  count_done(m.all_local, t);
+  count_done(m.local_by_target[f->target], t);
+  if (f->request) complete_request(w, f->request, t);
+  if (m.waiter >= 0) w.scheduler().wake(w.scheduler().process(m.waiter), t);
+}
+
 // The operation is complete at the origin at `t`.
 void finish(Flight* f, SimTime t) {
   World& w = World::get();
+  if (f->local_pending) finish_local(w, f, t);
   WinMember& m = f->win->member(f->origin);
   count_done(m.all, t);
   count_done(m.by_target[f->target], t);
-  if (f->fetches) {
-    count_done(m.all_local, t);
-    count_done(m.local_by_target[f->target], t);
-  }
-  if (f->request) complete_request(w, f->request, t);
   if (m.waiter >= 0) w.scheduler().wake(w.scheduler().process(m.waiter), t);
   delete f;
 }
@@ -96,6 +103,7 @@ void at_target(World& w, Flight* f, SimTime at, void (*step)(void*, std::uint64_
 
 void data_arrived(void* flight, std::uint64_t, SimTime arrival) {
   auto* f = static_cast<Flight*>(flight);
+  if (f->local_pending && !f->fetches) finish_local(World::get(), f, arrival);
   if (Windows::get().params().target_progress)
     at_target(World::get(), f, arrival, &serve_data_now);
   else
@@ -190,29 +198,33 @@ void issue(World& w, Window& win, int origin, int target, const RmaOp& op, Reque
   const bool fetches = op.kind != RmaKind::Put && op.kind != RmaKind::Accumulate;
   const bool reduces = op.kind != RmaKind::Put && op.kind != RmaKind::Get;
   const std::uint64_t bytes = op.target.bytes();
+  std::uint64_t out = op.kind == RmaKind::CompareAndSwap ? 2 * bytes : bytes;
+  if (op.kind == RmaKind::Get || (op.kind == RmaKind::GetAccumulate && op.op == MPI_NO_OP)) out = 0;
+  // A put or accumulate of at most mpi.eager_threshold bytes is copied out at the call, as an
+  // eager send is; a larger one frees its buffer when its data is in, as a rendezvous send.
+  const bool local_now = !fetches && out <= w.params().eager_threshold;
   auto* f = new Flight{&win,
                        origin,
                        target,
                        me,
                        to,
                        fetches,
+                       !local_now,
                        fetches ? bytes : 0,
                        reduces ? reduction_time(w, *op.target.type, bytes) : SimTime(),
-                       fetches ? request : nullptr};
+                       local_now ? nullptr : request};
   WinMember& m = win.member(origin);
   ++m.all.unknown;
   ++m.by_target[target].unknown;
-  if (fetches) {
+  if (!local_now) {
     ++m.all_local.unknown;
     ++m.local_by_target[target].unknown;
   }
-  if (request && !fetches) complete_request(w, request, w.now());
+  if (request && local_now) complete_request(w, request, w.now());
   if (op.kind == RmaKind::Get) {
     at_target(w, f, w.now() + w.platform().latency(me, to), &start_reply);
     return;
   }
-  std::uint64_t out = op.kind == RmaKind::CompareAndSwap ? 2 * bytes : bytes;
-  if (op.kind == RmaKind::GetAccumulate && op.op == MPI_NO_OP) out = 0;
   w.platform().transfer(me, to, out, hardware::ArrivalNotice{&data_arrived, f, 0});
 }
 

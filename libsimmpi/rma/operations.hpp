@@ -15,8 +15,9 @@
 // where t is the issue time, after the origin's overhead (mpi.rma.*_overhead). A target applies
 // the reductions of accumulates and atomics one at a time, in the order their data reaches it:
 // one that arrives while another is applied waits for it (c then starts later). Puts and
-// accumulates are complete locally at issue (their data is copied out); the others when their
-// result is in.
+// accumulates of at most mpi.eager_threshold bytes are complete locally at issue (their data is
+// copied out, as an eager send's), larger ones when their data is at the target, t + L + S/B (as
+// a rendezvous send completes when its data is in); the others when their result is in.
 #pragma once
 
 #include <cstdint>

@@ -75,9 +75,9 @@ struct WinMember {
   bool lock_all = false;
   bool lock_all_nocheck = false;
 
-  // Its operations as an origin: all, by target, and those whose results come back (gets and
-  // fetching atomics; MPI_Win_flush_local waits only for these, puts and accumulates being
-  // copied out at the call).
+  // Its operations as an origin: all, by target, and those not complete locally at issue (gets,
+  // fetching atomics, and puts and accumulates over mpi.eager_threshold bytes; see
+  // operations.hpp), which MPI_Win_flush_local waits for.
   Completion all, all_local;
   std::unordered_map<int, Completion> by_target, local_by_target;
   // As a target: when its last accumulate is applied. Accumulates and atomics to one target are

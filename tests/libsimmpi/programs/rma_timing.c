@@ -30,10 +30,12 @@ static long long max2(long long a, long long b) {
   return a > b ? a : b;
 }
 
-/* Rank 0 times one operation (issued by `op`) and its flush under an exclusive lock on rank 1,
- * which only waits: the lock costs o_sync + 2L, the operation and flush `expected`. */
-static void passive_case(const char* what, MPI_Win win, void (*op)(MPI_Win, void*), void* buf,
-                         long long expected) {
+/* Rank 0 times one operation (issued by `op`) and its flush (MPI_Win_flush or
+ * MPI_Win_flush_local) under an exclusive lock on rank 1, which only waits: the lock costs
+ * o_sync + 2L, the operation and flush `expected`; the operation is complete at the target
+ * `complete` after the lock, and the unlock ends at that or o_sync after the flush. */
+static void passive_case_with(const char* what, MPI_Win win, void (*op)(MPI_Win, void*), void* buf,
+                              int (*flush)(int, MPI_Win), long long expected, long long complete) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     long long t0 = ps_now();
@@ -42,13 +44,19 @@ static void passive_case(const char* what, MPI_Win win, void (*op)(MPI_Win, void
     CHECK(t1 - t0 == o_sync + 2 * lat, "%s: lock took %lld ps, closed form %lld", what, t1 - t0,
           o_sync + 2 * lat);
     op(win, buf);
-    MPI_Win_flush(1, win);
+    flush(1, win);
     long long t2 = ps_now();
     CHECK(t2 - t1 == expected, "%s and flush took %lld ps, closed form %lld", what, t2 - t1,
           expected);
     MPI_Win_unlock(1, win);
-    CHECK(ps_now() - t2 == o_sync, "%s: unlock took %lld ps", what, ps_now() - t2);
+    long long unlock = max2(o_sync, t1 + complete - t2);
+    CHECK(ps_now() - t2 == unlock, "%s: unlock took %lld ps, closed form %lld", what, ps_now() - t2,
+          unlock);
   }
+}
+static void passive_case(const char* what, MPI_Win win, void (*op)(MPI_Win, void*), void* buf,
+                         long long expected) {
+  passive_case_with(what, win, op, buf, MPI_Win_flush, expected, expected);
 }
 
 static int bytes;
@@ -94,6 +102,23 @@ int main(int argc, char** argv) {
     passive_case("accumulate", win, acc, buf,
                  o_acc + max2(o_sync, 2 * lat + wire(bytes) + reduction(bytes)));
   }
+  /* Local completion (MPI_Win_flush_local): a put or accumulate of at most mpi.eager_threshold
+   * (64 KiB here) is copied out at the call, so the flush costs only its o_sync; a larger one
+   * frees its buffer when its data is at the target, L + S/B after the issue, as a rendezvous
+   * send; a get completes locally when its data is back. */
+  for (int k = 0; k < 2; ++k) {
+    bytes = k == 0 ? 8 : max_bytes;
+    int eager = bytes <= 64 * 1024;
+    long long put_done = o_put + 2 * lat + wire(bytes);
+    long long acc_done = o_acc + 2 * lat + wire(bytes) + reduction(bytes);
+    passive_case_with("put (local)", win, put, buf, MPI_Win_flush_local,
+                      eager ? o_put + o_sync : o_put + max2(o_sync, lat + wire(bytes)), put_done);
+    passive_case_with("accumulate (local)", win, acc, buf, MPI_Win_flush_local,
+                      eager ? o_acc + o_sync : o_acc + max2(o_sync, lat + wire(bytes)), acc_done);
+    long long get_done = o_get + max2(o_sync, 2 * lat + wire(bytes));
+    passive_case_with("get (local)", win, get, buf, MPI_Win_flush_local, get_done, get_done);
+  }
+
   /* Atomics: a round trip of 8 bytes each way (16 out for compare-and-swap). */
   passive_case("fetch_and_op", win, fop, buf, o_atomic + 2 * lat + 2 * wire(8) + reduction(8));
   passive_case("compare_and_swap", win, cas, buf,
