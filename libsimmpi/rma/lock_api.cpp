@@ -143,7 +143,7 @@ std::string describe_lock(const void* ctx) {
 extern "C" {
 
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
-  ApiCall call("MPI_Win_lock");
+  ApiCall call("MPI_Win_lock", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -180,7 +180,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
 }
 
 int MPI_Win_unlock(int rank, MPI_Win win) {
-  ApiCall call("MPI_Win_unlock");
+  ApiCall call("MPI_Win_unlock", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -202,7 +202,7 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
 }
 
 int MPI_Win_lock_all(int assert, MPI_Win win) {
-  ApiCall call("MPI_Win_lock_all");
+  ApiCall call("MPI_Win_lock_all", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -227,7 +227,7 @@ int MPI_Win_lock_all(int assert, MPI_Win win) {
 }
 
 int MPI_Win_unlock_all(MPI_Win win) {
-  ApiCall call("MPI_Win_unlock_all");
+  ApiCall call("MPI_Win_unlock_all", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;

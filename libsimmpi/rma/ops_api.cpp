@@ -265,7 +265,7 @@ extern "C" {
 int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
             MPI_Win win) {
-  ApiCall call("MPI_Put");
+  ApiCall call("MPI_Put", ApiCall::Needs::Init, settle_with_cost());
   return run(call, win,
              one_buffer(RmaKind::Put, MPI_REPLACE, origin_addr, origin_count, origin_datatype,
                         target_rank, target_disp, target_count, target_datatype));
@@ -273,7 +273,7 @@ int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datat
 
 int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win) {
-  ApiCall call("MPI_Get");
+  ApiCall call("MPI_Get", ApiCall::Needs::Init, settle_with_cost());
   return run(call, win,
              one_buffer(RmaKind::Get, MPI_REPLACE, origin_addr, origin_count, origin_datatype,
                         target_rank, target_disp, target_count, target_datatype));
@@ -282,7 +282,7 @@ int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, i
 int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
                    int target_rank, MPI_Aint target_disp, int target_count,
                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
-  ApiCall call("MPI_Accumulate");
+  ApiCall call("MPI_Accumulate", ApiCall::Needs::Init, settle_with_cost());
   return run(call, win,
              one_buffer(RmaKind::Accumulate, op, origin_addr, origin_count, origin_datatype,
                         target_rank, target_disp, target_count, target_datatype));
@@ -292,7 +292,7 @@ int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype o
                        void* result_addr, int result_count, MPI_Datatype result_datatype,
                        int target_rank, MPI_Aint target_disp, int target_count,
                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
-  ApiCall call("MPI_Get_accumulate");
+  ApiCall call("MPI_Get_accumulate", ApiCall::Needs::Init, settle_with_cost());
   return run(
       call, win,
       get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
@@ -301,7 +301,7 @@ int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype o
 
 int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype datatype,
                      int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win) {
-  ApiCall call("MPI_Fetch_and_op");
+  ApiCall call("MPI_Fetch_and_op", ApiCall::Needs::Init, settle_with_cost());
   return run(call, win,
              get_accumulate(origin_addr, 1, datatype, result_addr, 1, datatype, target_rank,
                             target_disp, 1, datatype, op));
@@ -310,7 +310,7 @@ int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype da
 int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr,
                          MPI_Datatype datatype, int target_rank, MPI_Aint target_disp,
                          MPI_Win win) {
-  ApiCall call("MPI_Compare_and_swap");
+  ApiCall call("MPI_Compare_and_swap", ApiCall::Needs::Init, settle_with_cost());
   return run(call, win,
              Args{.kind = RmaKind::CompareAndSwap,
                   .origin = origin_addr,
@@ -329,7 +329,7 @@ int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void
 int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
              int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
              MPI_Win win, MPI_Request* request) {
-  ApiCall call("MPI_Rput");
+  ApiCall call("MPI_Rput", ApiCall::Needs::Init, settle_with_cost());
   return run_request_based(
       call, win,
       one_buffer(RmaKind::Put, MPI_REPLACE, origin_addr, origin_count, origin_datatype, target_rank,
@@ -340,7 +340,7 @@ int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_data
 int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
              MPI_Request* request) {
-  ApiCall call("MPI_Rget");
+  ApiCall call("MPI_Rget", ApiCall::Needs::Init, settle_with_cost());
   return run_request_based(
       call, win,
       one_buffer(RmaKind::Get, MPI_REPLACE, origin_addr, origin_count, origin_datatype, target_rank,
@@ -351,7 +351,7 @@ int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, 
 int MPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
                     int target_rank, MPI_Aint target_disp, int target_count,
                     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request) {
-  ApiCall call("MPI_Raccumulate");
+  ApiCall call("MPI_Raccumulate", ApiCall::Needs::Init, settle_with_cost());
   return run_request_based(
       call, win,
       one_buffer(RmaKind::Accumulate, op, origin_addr, origin_count, origin_datatype, target_rank,
@@ -364,7 +364,7 @@ int MPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype 
                         int target_rank, MPI_Aint target_disp, int target_count,
                         MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
                         MPI_Request* request) {
-  ApiCall call("MPI_Rget_accumulate");
+  ApiCall call("MPI_Rget_accumulate", ApiCall::Needs::Init, settle_with_cost());
   return run_request_based(
       call, win,
       get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,

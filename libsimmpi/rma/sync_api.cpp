@@ -118,7 +118,7 @@ void send_notices(World& w, const WinRef& r, const std::vector<int>& to, bool po
 // MPI_Win_flush and its siblings: to `rank`, or to every target when `all`. MPI_PROC_NULL is
 // a valid target (MPI-3.1 11.3; MPICH and Open MPI return at once).
 int flush(const char* name, MPI_Win win, bool all, int rank, bool local) {
-  ApiCall call(name);
+  ApiCall call(name, ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -140,7 +140,7 @@ int flush(const char* name, MPI_Win win, bool all, int rank, bool local) {
 extern "C" {
 
 int MPI_Win_fence(int assert, MPI_Win win) {
-  ApiCall call("MPI_Win_fence");
+  ApiCall call("MPI_Win_fence", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -166,7 +166,7 @@ int MPI_Win_fence(int assert, MPI_Win win) {
 }
 
 int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
-  ApiCall call("MPI_Win_post");
+  ApiCall call("MPI_Win_post", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -189,7 +189,7 @@ int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
 }
 
 int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
-  ApiCall call("MPI_Win_start");
+  ApiCall call("MPI_Win_start", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -210,7 +210,7 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
 }
 
 int MPI_Win_complete(MPI_Win win) {
-  ApiCall call("MPI_Win_complete");
+  ApiCall call("MPI_Win_complete", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -226,7 +226,7 @@ int MPI_Win_complete(MPI_Win win) {
 }
 
 int MPI_Win_wait(MPI_Win win) {
-  ApiCall call("MPI_Win_wait");
+  ApiCall call("MPI_Win_wait", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
@@ -283,7 +283,7 @@ int MPI_Win_flush_local_all(MPI_Win win) {
 // The memory model is unified (MPI_WIN_MODEL): the public and private copies are one, so this
 // only costs a synchronization call.
 int MPI_Win_sync(MPI_Win win) {
-  ApiCall call("MPI_Win_sync");
+  ApiCall call("MPI_Win_sync", ApiCall::Needs::Init, settle_with_cost());
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;

@@ -9,6 +9,17 @@
 
 namespace simmpi::mpi {
 
+// How the one-sided calls that charge a cost of their own before acting (the operations'
+// mpi.rma.*_overhead, a synchronization call's charge_sync) make an ApiCall: the rank's lazily
+// charged time (its own code's) passes together with that cost, in one switch, instead of on its
+// own at the call's entry and then again with the cost. Nothing the call checks before then
+// depends on other ranks' progress in between (what it may know of them came earlier). Under
+// mpi.rma.progress = target_call the own time passes first, as before: the call's entry is when
+// the rank serves the requests that reached it while it computed (target_serves_at).
+inline ApiCall::Settle settle_with_cost() {
+  return Windows::get().params().target_progress ? ApiCall::Settle::Now : ApiCall::Settle::Later;
+}
+
 // The caller's view of a window: the window and the caller's rank in it.
 struct WinRef {
   Window* win = nullptr;
