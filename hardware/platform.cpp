@@ -9,6 +9,8 @@
 #include "hardware/network/net_stats.hpp"
 #include "hardware/network/topology_factory.hpp"
 #include "hardware/placement.hpp"
+#include "hardware/storage/storage_model.hpp"
+#include "hardware/storage/storage_topology.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::hardware {
@@ -65,7 +67,11 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
   std::vector<int> per_node_count(static_cast<std::size_t>(nodes_));
   for (int node : node_of_)
     if (++per_node_count[static_cast<std::size_t>(node)] > 1) node_shared_ = true;
-  network_ = std::make_unique<FlowNetwork>(engine, std::move(topology), config);
+  StorageParams storage(config);
+  auto with_storage = std::make_unique<StorageTopology>(std::move(topology), storage.server_Bps());
+  const StorageTopology& storage_topology = *with_storage;
+  network_ = std::make_unique<FlowNetwork>(engine, std::move(with_storage), config);
+  storage_ = std::make_unique<StorageModel>(engine, *network_, storage_topology, storage);
   if (config.flag("network.stats") && config.text("network.stats_matrix") == "ranks") {
     rank_matrix_ = std::make_unique<TrafficMatrix>();
     rank_matrix_path_ = config.text("network.stats_prefix") + "matrix.csv";

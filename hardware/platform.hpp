@@ -15,6 +15,7 @@
 namespace simmpi::hardware {
 
 class ComputeModel;
+class StorageModel;
 class TrafficMatrix;
 
 class Platform {
@@ -29,6 +30,9 @@ class Platform {
   static Platform* instance() { return instance_; }
   // Compute side of every node: CPU roofline, GPUs, blas.* settings (hardware/compute/).
   ComputeModel& compute() { return *compute_; }
+  // The parallel file system (hardware/storage/), whose servers are nodes of the network after
+  // the compute nodes.
+  StorageModel& storage() { return *storage_; }
 
   int node_count() const { return nodes_; }
   int node_of(int process) const { return node_of_[static_cast<std::size_t>(process)]; }
@@ -54,6 +58,7 @@ class Platform {
   bool node_shared_ = false;  // some node hosts two processes or more
   double shm_Bps_;
   std::unique_ptr<Network> network_;
+  std::unique_ptr<StorageModel> storage_;
   std::unique_ptr<TrafficMatrix> rank_matrix_;  // network.stats with stats_matrix = ranks
   std::string rank_matrix_path_;
 };

@@ -343,6 +343,48 @@ const std::vector<OptionSpec>& option_registry() {
        "Wrap-around links in every dimension (a torus); false makes a mesh."},
       {"network.torus.terminals", Kind::Integer, "1", "Nodes per router.", {}, 1, 1e6},
 
+      // --- storage: the parallel file system (hardware/storage/) ---
+      {"storage.osts", Kind::Integer, "8",
+       "Object storage targets (OSTs) of the Lustre-like file system that MPI-IO reads and "
+       "writes. Each is an endpoint of the network, attached to the switch of a compute node "
+       "(spread evenly), behind a link of storage.ost_bw each way.",
+       {}, 1, 1e6},
+      {"storage.ost_bw", Kind::Bandwidth, "2GB/s",
+       "Bandwidth of one OST (its disks and server), shared max-min by the flows that reach it.",
+       {}, 1, 1e15},
+      {"storage.ost_latency", Kind::Time, "200us",
+       "Time an OST takes to serve one request besides moving its data (seek, commit).", {}, 0,
+       1},
+      {"storage.stripe_size", Kind::Size, "1MiB",
+       "Default stripe size of a new file (Lustre's default); the striping_unit hint overrides "
+       "it per file.",
+       {}, 1, 1e15},
+      {"storage.stripe_count", Kind::Integer, "1",
+       "Default number of OSTs a new file is striped over (Lustre's default, 1), at most "
+       "storage.osts; the striping_factor hint overrides it per file.",
+       {}, 1, 1e6},
+      {"storage.mds_latency", Kind::Time, "100us",
+       "Time the metadata server takes for one operation (open, create, close, resize, delete), "
+       "besides the network's latency to it.",
+       {}, 0, 1},
+      {"storage.mds_rate", Kind::Integer, "20000",
+       "Metadata operations the metadata server completes per second; more queue (the opens "
+       "of a collective MPI_File_open by many ranks).",
+       {}, 1, 1e12},
+
+      // --- io: the host side of simulated file I/O (libsimmpi/io/) ---
+      {"io.max_host_bytes", Kind::Size, "4GiB",
+       "Most bytes the ranks' file writes may put on the host's disk in one run (data from "
+       "folded buffers is left as holes and costs nothing). A run that would write more stops "
+       "with a message naming the file and the rank; raise it, or fold the buffers "
+       "(runtime.fold_threshold), to go on.",
+       {}, 0, 1e18},
+      {"io.posix_mounts", Kind::Text, "",
+       "Directories (comma-separated) on the simulated parallel file system: a rank's own open, "
+       "read, write, pread, pwrite and close, and fopen, fread, fwrite and fclose, on a path "
+       "under one of them are charged to the storage model (storage.*) like MPI-IO; other paths "
+       "are host I/O and cost nothing. Empty: none."},
+
       // --- mpi: protocol and software costs ---
       {"mpi.eager_threshold", Kind::Size, "64KiB",
        "Messages up to this size are sent eagerly; larger ones use the rendezvous protocol "
