@@ -9,7 +9,6 @@ namespace simmpi::mpi {
 
 // The reasons not_implemented.def gives, one per missing part of the standard.
 namespace missing {
-inline constexpr const char* io = "MPI-IO";
 inline constexpr const char* dynamic_processes = "dynamic process management";
 inline constexpr const char* type_attributes = "attributes on datatypes";
 inline constexpr const char* f90_types = "Fortran 90 parameterized datatypes";

@@ -64,6 +64,21 @@ constexpr ErrorClass kClasses[] = {
     {MPI_ERR_RMA_ATTACH, "MPI_ERR_RMA_ATTACH", "memory cannot be attached"},
     {MPI_ERR_RMA_SHARED, "MPI_ERR_RMA_SHARED", "memory cannot be shared"},
     {MPI_ERR_RMA_FLAVOR, "MPI_ERR_RMA_FLAVOR", "wrong window flavor"},
+    {MPI_ERR_FILE, "MPI_ERR_FILE", "invalid file handle"},
+    {MPI_ERR_ACCESS, "MPI_ERR_ACCESS", "permission denied"},
+    {MPI_ERR_AMODE, "MPI_ERR_AMODE", "error related to the amode passed to MPI_File_open"},
+    {MPI_ERR_BAD_FILE, "MPI_ERR_BAD_FILE", "invalid file name"},
+    {MPI_ERR_DUP_DATAREP, "MPI_ERR_DUP_DATAREP",
+     "data representation identifier already registered"},
+    {MPI_ERR_FILE_EXISTS, "MPI_ERR_FILE_EXISTS", "file exists"},
+    {MPI_ERR_FILE_IN_USE, "MPI_ERR_FILE_IN_USE",
+     "file operation could not be completed: the file is in use"},
+    {MPI_ERR_IO, "MPI_ERR_IO", "other I/O error"},
+    {MPI_ERR_NO_SPACE, "MPI_ERR_NO_SPACE", "not enough space"},
+    {MPI_ERR_NO_SUCH_FILE, "MPI_ERR_NO_SUCH_FILE", "file does not exist"},
+    {MPI_ERR_QUOTA, "MPI_ERR_QUOTA", "quota exceeded"},
+    {MPI_ERR_READ_ONLY, "MPI_ERR_READ_ONLY", "read-only file or file system"},
+    {MPI_ERR_UNSUPPORTED_DATAREP, "MPI_ERR_UNSUPPORTED_DATAREP", "unsupported data representation"},
 };
 
 World& world_of_call(const char* name) {

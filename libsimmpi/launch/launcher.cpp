@@ -17,6 +17,7 @@
 #include "libsimmpi/comm/comm_objects.hpp"
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/info/info_objects.hpp"
+#include "libsimmpi/io/file.hpp"
 #include "libsimmpi/launch/launch_options.hpp"
 #include "libsimmpi/launch/library_privatization.hpp"
 #include "libsimmpi/launch/own_time_setup.hpp"
@@ -219,6 +220,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   CommObjects comm_objects(o.ranks);
   InfoObjects info_objects(o.ranks);
   Windows windows(config);
+  Files files(config, o.ranks);
   MatchedMessages matched_messages(o.ranks);
   RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
   RunReports reports(config, platform, o.ranks);

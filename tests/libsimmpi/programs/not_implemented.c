@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Calls a function simmpi does not implement, chosen by argv[1]; the run must end with one
  * message naming the function, the rank and the reason, and exit status 1:
- *   file   rank 0 calls MPI_File_open
+ *   keyval rank 0 calls MPI_Type_create_keyval
  *   spawn  rank 2 calls MPI_Comm_spawn */
 #include <mpi.h>
 #include <string.h>
@@ -12,9 +12,9 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Barrier(MPI_COMM_WORLD);
-  if (!strcmp(what, "file") && rank == 0) {
-    MPI_File fh;
-    MPI_File_open(MPI_COMM_SELF, "out.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+  if (!strcmp(what, "keyval") && rank == 0) {
+    int keyval;
+    MPI_Type_create_keyval(MPI_TYPE_NULL_COPY_FN, MPI_TYPE_NULL_DELETE_FN, &keyval, NULL);
   }
   if (!strcmp(what, "spawn") && rank == 2) {
     MPI_Comm child;
