@@ -13,9 +13,13 @@
 
 #include "host_clock.h"
 
-static long long disk_bytes(const char* path) {
+/* The file's size and the disk it uses (st_blocks: holes use none). */
+static void file_bytes(const char* path, long long* size, long long* disk) {
   struct stat st;
-  return stat(path, &st) == 0 ? (long long)st.st_blocks * 512 : -1;
+  *size = *disk = -1;
+  if (stat(path, &st) != 0) return;
+  *size = (long long)st.st_size;
+  *disk = (long long)st.st_blocks * 512;
 }
 
 static void run(const char* what, const char* path, char* buf, int bytes, int collective) {
@@ -34,8 +38,12 @@ static void run(const char* what, const char* path, char* buf, int bytes, int co
   MPI_File_close(&fh);
   double host = host_seconds() - t0, sim = MPI_Wtime() - s0;
   if (rank == 0) {
-    printf("bench=io_%s ranks=%d bytes=%lld host_s=%.3f sim_s=%.6f disk_bytes=%lld\n", what, size,
-           (long long)size * bytes, host, sim, disk_bytes(path));
+    long long file_size, disk;
+    file_bytes(path, &file_size, &disk);
+    printf(
+        "bench=io_%s ranks=%d bytes=%lld host_s=%.3f sim_s=%.6f file_size=%lld "
+        "disk_bytes=%lld\n",
+        what, size, (long long)size * bytes, host, sim, file_size, disk);
     MPI_File_delete(path, MPI_INFO_NULL);
   }
 }
