@@ -218,6 +218,17 @@ static void bad_input(void) {
   err = MPI_Register_datarep("mine", MPI_CONVERSION_FN_NULL, MPI_CONVERSION_FN_NULL, NULL, NULL);
   CHECK(error_class(err) == MPI_ERR_UNSUPPORTED_DATAREP, "register_datarep: class %d",
         error_class(err));
+  /* A view on a file another communicator opened: rank 0's own file, its handle sent around. */
+  MPI_File own = MPI_FILE_NULL;
+  if (rank == 0) MPI_File_open(MPI_COMM_SELF, path, MPI_MODE_RDONLY, MPI_INFO_NULL, &own);
+  MPI_File theirs = own;
+  MPI_Bcast(&theirs, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (rank != 0) {
+    err = MPI_File_set_view(theirs, 0, MPI_INT, MPI_INT, "native", MPI_INFO_NULL);
+    CHECK(error_class(err) == MPI_ERR_FILE, "another's file: class %d", error_class(err));
+  } else {
+    MPI_File_close(&own);
+  }
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     CHECK(MPI_File_delete(path, MPI_INFO_NULL) == MPI_SUCCESS, "delete");
