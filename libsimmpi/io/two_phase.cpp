@@ -76,6 +76,87 @@ void aggregator_io(CollContext& cc, File& f, std::int64_t first, std::int64_t la
   run(dir);
 }
 
+// One member's side of the rounds of one collective access.
+class Rounds {
+ public:
+  Rounds(CollContext& cc, File& f, int me, const CollectiveAccess& access,
+         hardware::IoDirection dir, Extent all)
+      : cc_(cc),
+        f_(f),
+        me_(me),
+        access_(access),
+        dir_(dir),
+        domains_(file_domains(f, all)),
+        cb_(static_cast<std::int64_t>(f.cb_buffer_bytes)) {
+    std::int64_t widest = 0;
+    for (const Extent& d : domains_) widest = std::max(widest, d.hi - d.lo);
+    count_ = (widest + cb_ - 1) / cb_;
+    auto agg = std::find(f.aggregators.begin(), f.aggregators.end(), me);
+    domain_ = agg == f.aggregators.end() ? -1 : static_cast<int>(agg - f.aggregators.begin());
+  }
+  std::int64_t count() const { return count_; }
+
+  // Round `r`: this member's pieces to (or from) each aggregator, and, for an aggregator, its
+  // members' pieces and its storage request.
+  void run(std::int64_t r) {
+    std::vector<Request*> reqs;
+    std::vector<std::unique_ptr<Scratch>> buffers;
+    const auto& mine = access_.segments[static_cast<std::size_t>(me_)];
+    for (std::size_t a = 0; a < domains_.size(); ++a) {
+      Extent part = part_of(domains_[a], r);
+      int peer = f_.aggregators[a];
+      Overlap o = peer == me_ ? Overlap{} : overlap(mine, part.lo, part.hi);
+      if (o.bytes > 0) reqs.push_back(exchange(peer, r, o.bytes, is_write(), buffers));
+    }
+    if (domain_ >= 0) aggregate(r, buffers);
+    cc_.wait_all(reqs);
+  }
+
+ private:
+  bool is_write() const { return dir_ == hardware::IoDirection::Write; }
+  Extent part_of(const Extent& d, std::int64_t r) const {
+    std::int64_t lo = d.lo + r * cb_;
+    return {lo, std::min(d.hi, lo + cb_)};
+  }
+  // A send (`send`) or receive of `bytes` with `peer` in round `r`, from folded scratch: the
+  // shuffle's time matters, not its contents (the data is in the host file already).
+  Request* exchange(int peer, std::int64_t r, std::uint64_t bytes, bool send,
+                    std::vector<std::unique_ptr<Scratch>>& buffers) {
+    buffers.push_back(std::make_unique<Scratch>(bytes, cc_.world().current_rank()));
+    char* b = buffers.back()->data();
+    const int tag = static_cast<int>(r);
+    return send ? cc_.isend(peer, tag, b, bytes) : cc_.irecv(peer, tag, b, bytes);
+  }
+  // The aggregator's round: receive every member's pieces, then write them in one request (a
+  // read: read, then send each member its pieces).
+  void aggregate(std::int64_t r, std::vector<std::unique_ptr<Scratch>>& buffers) {
+    Extent part = part_of(domains_[static_cast<std::size_t>(domain_)], r);
+    std::vector<std::pair<int, std::uint64_t>> peers;
+    Overlap all{0, INT64_MAX, INT64_MIN};
+    for (int i = 0; part.lo < part.hi && i < f_.size(); ++i) {
+      Overlap o = overlap(access_.segments[static_cast<std::size_t>(i)], part.lo, part.hi);
+      if (o.bytes == 0) continue;
+      all = {all.bytes + o.bytes, std::min(all.first, o.first), std::max(all.last, o.last)};
+      if (i != me_) peers.emplace_back(i, o.bytes);
+    }
+    std::vector<Request*> reqs;
+    if (!is_write()) aggregator_io(cc_, f_, all.first, all.last, all.bytes, dir_);
+    for (auto [i, bytes] : peers) reqs.push_back(exchange(i, r, bytes, !is_write(), buffers));
+    cc_.wait_all(reqs);
+    if (is_write()) aggregator_io(cc_, f_, all.first, all.last, all.bytes, dir_);
+  }
+
+  CollContext& cc_;
+  File& f_;
+  int me_;
+  const CollectiveAccess& access_;
+  hardware::IoDirection dir_;
+  std::vector<Extent> domains_;
+  std::int64_t cb_;
+  std::int64_t count_ = 0;
+  int domain_;  // this member's domain as an aggregator, or -1
+};
+
 }  // namespace
 
 void two_phase(CollContext& cc, File& f, int me, CollectiveAccess& access,
@@ -90,61 +171,8 @@ void two_phase(CollContext& cc, File& f, int me, CollectiveAccess& access,
   for (const Extent& e : extents)
     if (e.lo < e.hi) all = {std::min(all.lo, e.lo), std::max(all.hi, e.hi)};
   if (all.lo >= all.hi) return;  // no member has data
-  const std::vector<Extent> domains = file_domains(f, all);
-  const auto cb = static_cast<std::int64_t>(f.cb_buffer_bytes);
-  std::int64_t widest = 0;
-  for (const Extent& d : domains) widest = std::max(widest, d.hi - d.lo);
-  const std::int64_t rounds = (widest + cb - 1) / cb;
-  const auto agg = std::find(f.aggregators.begin(), f.aggregators.end(), me);
-  const bool aggregator = agg != f.aggregators.end();
-  const auto& mine = access.segments[static_cast<std::size_t>(me)];
-  const bool write = dir == hardware::IoDirection::Write;
-  std::vector<Request*> reqs;
-  std::vector<std::unique_ptr<Scratch>> buffers;
-  auto scratch = [&](std::uint64_t bytes) {
-    buffers.push_back(std::make_unique<Scratch>(bytes, cc.world().current_rank()));
-    return buffers.back()->data();
-  };
-  for (std::int64_t r = 0; r < rounds; ++r) {
-    reqs.clear();
-    buffers.clear();
-    const int tag = static_cast<int>(r);
-    // This member's pieces for each aggregator's part of the round.
-    for (std::size_t a = 0; a < domains.size(); ++a) {
-      int peer = f.aggregators[a];
-      std::int64_t lo = domains[a].lo + r * cb, hi = std::min(domains[a].hi, lo + cb);
-      if (peer == me || lo >= hi) continue;
-      Overlap o = overlap(mine, lo, hi);
-      if (o.bytes == 0) continue;
-      reqs.push_back(write ? cc.isend(peer, tag, scratch(o.bytes), o.bytes)
-                           : cc.irecv(peer, tag, scratch(o.bytes), o.bytes));
-    }
-    if (aggregator) {
-      const Extent& d = domains[static_cast<std::size_t>(agg - f.aggregators.begin())];
-      std::int64_t lo = d.lo + r * cb, hi = std::min(d.hi, lo + cb);
-      std::vector<Request*> mine_reqs;
-      std::vector<std::pair<int, std::uint64_t>> peers;
-      Overlap round{0, INT64_MAX, INT64_MIN};
-      for (int i = 0; lo < hi && i < n; ++i) {
-        Overlap o = overlap(access.segments[static_cast<std::size_t>(i)], lo, hi);
-        if (o.bytes == 0) continue;
-        round.bytes += o.bytes;
-        round.first = std::min(round.first, o.first);
-        round.last = std::max(round.last, o.last);
-        if (i != me) peers.emplace_back(i, o.bytes);
-      }
-      if (write) {
-        for (auto [i, bytes] : peers) mine_reqs.push_back(cc.irecv(i, tag, scratch(bytes), bytes));
-        cc.wait_all(mine_reqs);
-        aggregator_io(cc, f, round.first, round.last, round.bytes, dir);
-      } else {
-        aggregator_io(cc, f, round.first, round.last, round.bytes, dir);
-        for (auto [i, bytes] : peers) mine_reqs.push_back(cc.isend(i, tag, scratch(bytes), bytes));
-        cc.wait_all(mine_reqs);
-      }
-    }
-    cc.wait_all(reqs);
-  }
+  Rounds rounds(cc, f, me, access, dir, all);
+  for (std::int64_t r = 0; r < rounds.count(); ++r) rounds.run(r);
 }
 
 }  // namespace simmpi::mpi

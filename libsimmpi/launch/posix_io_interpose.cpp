@@ -151,7 +151,9 @@ void count_written(const Tracked* f, std::size_t n) {
 
 int open_with(RealFunction<int (*)(const char*, int, ...)>& real, const char* call,
               const char* path, int flags, va_list ap) {
-  mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(ap, mode_t) : 0;
+  // glibc's rule (__OPEN_NEEDS_MODE) for whether a mode argument follows.
+  const bool needs_mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE;
+  mode_t mode = needs_mode ? va_arg(ap, mode_t) : 0;
   int rank = charged_rank();
   return opened(rank, call, path, real(path, flags, mode));
 }
