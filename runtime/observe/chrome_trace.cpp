@@ -121,8 +121,7 @@ ChromeTrace::Lane& ChromeTrace::lane(int process, int rank, int ordinal) {
 }
 
 void ChromeTrace::own_code(int process, const Lane& l, SimTime begin, SimTime end) {
-  begin = max(begin, scope_.from());
-  end = std::min(end, scope_.to());
+  scope_.clip(begin, end);
   if (end <= begin) return;
   event(
       "{\"ph\": \"X\", \"cat\": \"compute\", \"name\": \"own code\", \"pid\": %d, "

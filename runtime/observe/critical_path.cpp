@@ -123,12 +123,19 @@ std::vector<CriticalPath::Stretch> CriticalPath::walk(const std::vector<SimTime>
   return path;
 }
 
-std::string CriticalPath::text(const std::vector<Stretch>& path, std::size_t top) {
-  SimTime total, by_kind[4];
+CriticalPath::Totals CriticalPath::totals(const std::vector<Stretch>& path) {
+  Totals t;
   for (const Stretch& s : path) {
-    by_kind[static_cast<int>(s.kind)] += s.end - s.begin;
-    total += s.end - s.begin;
+    t.by_kind[static_cast<int>(s.kind)] += s.end - s.begin;
+    t.total += s.end - s.begin;
   }
+  return t;
+}
+
+std::string CriticalPath::text(const std::vector<Stretch>& path, std::size_t top) {
+  const Totals t = totals(path);
+  const SimTime total = t.total;
+  const SimTime* by_kind = t.by_kind;
   auto pct = [&](SimTime x) {
     return total.ps() > 0 ? 100.0 * static_cast<double>(x.ps()) / static_cast<double>(total.ps())
                           : 0.0;
@@ -158,11 +165,9 @@ std::string CriticalPath::text(const std::vector<Stretch>& path, std::size_t top
 }
 
 std::string CriticalPath::json(const std::vector<Stretch>& path) {
-  SimTime total, by_kind[4];
-  for (const Stretch& s : path) {
-    by_kind[static_cast<int>(s.kind)] += s.end - s.begin;
-    total += s.end - s.begin;
-  }
+  const Totals t = totals(path);
+  const SimTime total = t.total;
+  const SimTime* by_kind = t.by_kind;
   std::string out = strprintf(
       "{\n  \"format\": \"simmpi-critical-path-1\",\n  \"length\": %s,\n  \"compute\": %s,\n"
       "  \"overhead\": %s,\n  \"network\": %s,\n  \"waiting\": %s,\n  \"stretches\": [\n",

@@ -42,6 +42,11 @@ class CriticalPath : public Observer {
   static std::string text(const std::vector<Stretch>& path, std::size_t top);
   static std::string json(const std::vector<Stretch>& path);
   static const char* kind_name(Kind k);
+  // The path's length and its time by Kind.
+  struct Totals {
+    SimTime total, by_kind[4];
+  };
+  static Totals totals(const std::vector<Stretch>& path);
 
  private:
   struct Received {

@@ -120,8 +120,7 @@ Otf2Trace::Lane& Otf2Trace::lane(int rank, int ordinal) {
 }
 
 void Otf2Trace::own_code(Lane& l, SimTime begin, SimTime end) {
-  begin = max(begin, scope_.from());
-  end = std::min(end, scope_.to());
+  scope_.clip(begin, end);
   if (end <= begin || !l.writer) return;
   events_ += 2;
   check(OTF2_EvtWriter_Enter(l.writer, nullptr, stamp(begin), kOwnCode), "an event");

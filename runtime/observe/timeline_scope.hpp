@@ -4,6 +4,7 @@
 // One parser for every timeline writer (Chrome trace, OTF2).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,6 +34,11 @@ class TimelineScope {
   }
   // Whether [begin, end] meets the window.
   bool meets(SimTime begin, SimTime end) const { return end >= from_ && begin <= to_; }
+  // [begin, end) cut to the window; empty (end <= begin) when outside it.
+  void clip(SimTime& begin, SimTime& end) const {
+    begin = max(begin, from_);
+    end = std::min(end, to_);
+  }
   SimTime from() const { return from_; }
   SimTime to() const { return to_; }  // SimTime::max(): the end of the run
   int shown_ranks() const;

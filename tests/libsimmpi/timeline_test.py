@@ -19,26 +19,8 @@ import sys
 import tempfile
 from decimal import Decimal
 
-O_S, O_R, LAT = 300_000, 200_000, 600_000  # ps
-BW = 12.5e9
-PLATFORM = [
-    "--set", "mpi.send_overhead=300ns", "--set", "mpi.recv_overhead=200ns",
-    "--set", "network.nic_latency=500ns", "--set", "network.hop_latency=100ns",
-    "--set", "network.link_bw=100Gbps", "--set", "mpi.eager_threshold=64KiB",
-    "--set", "runtime.host_time=ignore",
-]
-ONE_WAY = O_S + LAT + round(8 / BW * 1e12) + O_R
-
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-
-
-def equal(got, want, what):
-    check(got == want, f"{what}: {got}, expected {want}")
+# The platform, its closed forms and the failure list are profile_test.py's (same programs).
+from profile_test import LAT, O_R, O_S, ONE_WAY, PLATFORM, check, equal, failures  # noqa: E402
 
 
 def ps(us):
