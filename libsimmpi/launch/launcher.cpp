@@ -34,10 +34,16 @@
 #include "runtime/fold/fold_memory.hpp"
 #include "runtime/privatize/program_image.hpp"
 
+// libsimmpi's malloc wrapper (malloc_interpose.cpp), which simmpicc's --wrap=malloc puts in
+// place of the program's malloc.
+extern "C" void* __wrap_malloc(std::size_t bytes);
+
 namespace simmpi::mpi {
 namespace {
 
 UserMain g_user_main = nullptr;
+// Whether the program's own malloc reaches libsimmpi's wrapper (linked with -Wl,--wrap=malloc).
+bool g_malloc_wrapped = false;
 
 // Constructs std::cout, std::cerr... while libsimmpi.so loads, before the start hook captures the
 // program's pristine data: in a C++ program those stream objects live in the program's data
@@ -91,13 +97,24 @@ void on_rank_exit(World& world, runtime::Process& p, int& job_status) {
 void configure_folding(const runtime::Config& c, int ranks) {
   std::uint64_t block = c.size_bytes("runtime.fold_block");
   if (block % static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) != 0)
-    throw ConfigError(
-        strprintf("runtime.fold_block = %s (%s): not a whole number of 4KiB "
-                  "pages; e.g. \"32MiB\"",
-                  c.text("runtime.fold_block").c_str(), c.origin("runtime.fold_block").c_str()));
+    throw ConfigError(strprintf(
+        "runtime.fold_block = %s (%s): not a whole number of 4KiB "
+        "pages; e.g. \"32MiB\"",
+        c.value_text("runtime.fold_block").c_str(), c.origin("runtime.fold_block").c_str()));
   bool model = c.text("blas.mode") == "model";
-  runtime::FoldMemory::instance().configure(model ? c.size_bytes("runtime.fold_threshold") : 0,
-                                            block, ranks);
+  std::uint64_t threshold = model ? c.size_bytes("runtime.fold_threshold") : 0;
+  // Folding works through the program's malloc; a build that kept simmpi's libraries but lost
+  // the wrap flags (a build system that filtered them) would fold nothing, silently.
+  if (threshold != 0 && !g_malloc_wrapped)
+    throw ConfigError(strprintf(
+        "runtime.fold_threshold = %s (%s) asks to fold the program's allocations, but the "
+        "program was linked without simmpi's malloc wrappers, so nothing would be folded. Link "
+        "it with simmpicc, or add the flags of `simmpicc -showme:link` (they include "
+        "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free), or set "
+        "runtime.fold_threshold=0",
+        c.value_text("runtime.fold_threshold").c_str(),
+        c.origin("runtime.fold_threshold").c_str()));
+  runtime::FoldMemory::instance().configure(threshold, block, ranks);
 }
 
 // Peak host memory: getrusage's resident set size, except with folded memory, whose block is
@@ -258,11 +275,11 @@ using namespace simmpi;
 
 extern "C" {
 
-__attribute__((visibility("default"))) void simmpi_program_loaded(mpi::UserMain user_main,
-                                                                  runtime::InitFunction* init_begin,
-                                                                  runtime::InitFunction* init_end,
-                                                                  void* dso_handle) {
+__attribute__((visibility("default"))) void simmpi_program_loaded(
+    mpi::UserMain user_main, runtime::InitFunction* init_begin, runtime::InitFunction* init_end,
+    void* dso_handle, void* (*program_malloc)(std::size_t)) {
   mpi::g_user_main = user_main;
+  mpi::g_malloc_wrapped = program_malloc == &__wrap_malloc;
   runtime::ProgramImage::instance().capture(
       runtime::ProgramHooks{init_begin, init_end, dso_handle});
 }

@@ -9,9 +9,11 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 typedef int (*simmpi_main_fn)(int, char**, char**);
 typedef void (*simmpi_init_fn)(int, char**, char**);
+typedef void* (*simmpi_malloc_fn)(size_t);
 typedef int (*libc_start_fn)(simmpi_main_fn, int, char**, void (*)(void), void (*)(void),
                              void (*)(void), void*);
 
@@ -22,7 +24,8 @@ extern void* __dso_handle __attribute__((visibility("hidden")));
 
 /* Provided by libsimmpi.so. */
 void simmpi_program_loaded(simmpi_main_fn user_main, simmpi_init_fn* init_begin,
-                           simmpi_init_fn* init_end, void* dso_handle);
+                           simmpi_init_fn* init_end, void* dso_handle,
+                           simmpi_malloc_fn program_malloc);
 int simmpi_main(int argc, char** argv, char** envp);
 
 /* Given to the C library as the program's (legacy-convention) initializer, in place of the
@@ -33,7 +36,9 @@ static void no_global_constructors(void) {}
 int __libc_start_main(simmpi_main_fn main, int argc, char** argv, void (*init)(void),
                       void (*fini)(void), void (*rtld_fini)(void), void* stack_end) {
   (void)init;
-  simmpi_program_loaded(main, __init_array_start, __init_array_end, &__dso_handle);
+  /* `malloc` here is what the program's own calls reach: libsimmpi's __wrap_malloc when the
+   * program was linked with -Wl,--wrap=malloc, the C library's otherwise. */
+  simmpi_program_loaded(main, __init_array_start, __init_array_end, &__dso_handle, malloc);
   libc_start_fn real = (libc_start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
   return real(simmpi_main, argc, argv, no_global_constructors, fini, rtld_fini, stack_end);
 }

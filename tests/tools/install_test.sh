@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
 # `cmake --install` gives a usable prefix: its simmpicc builds and runs a program, and a CMake
-# project finds simmpi with find_package(simmpi) and links simmpi::simmpi.
+# project finds simmpi with find_package(simmpi) and links simmpi::simmpi. simmpi's stand-in
+# headers (mpi.h, cblas.h, cuda_runtime.h...) are in include/simmpi/, where they shadow nothing.
 #   install_test.sh BUILD_DIR SOURCE_DIR
 set -eu
 build=$1
@@ -9,6 +10,13 @@ src=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
+for h in mpi.h simmpi.h cblas.h cuda_runtime.h cuda_runtime_api.h cublas_v2.h mpif.h mpi.mod; do
+  [ -e "$work/prefix/include/$h" ] && { echo "FAIL: include/$h would shadow other software's"; exit 1; }
+done
+for h in mpi.h cblas.h cuda_runtime.h cublas_v2.h; do
+  [ -f "$work/prefix/include/simmpi/$h" ] || { echo "FAIL: include/simmpi/$h is not installed"; exit 1; }
+done
+[ -f "$work/prefix/lib/pkgconfig/simmpi.pc" ] || { echo "FAIL: no pkg-config file"; exit 1; }
 "$work/prefix/bin/simmpicc" "$src/examples/ring.c" -o "$work/ring.sim"
 out=$("$work/ring.sim" -n 6 --quiet)
 grep -q "token 15 (expected 15)" <<<"$out" || { echo "FAIL: installed simmpicc: $out"; exit 1; }
@@ -29,7 +37,7 @@ F90
   "$work/prefix/bin/simmpif90" "$work/hello.f90" -o "$work/hello.sim"
   out=$("$work/hello.sim" -n 3 --quiet)
   grep -q "hello from 2 of 3" <<<"$out" || { echo "FAIL: installed simmpif90: $out"; exit 1; }
-  [ -f "$work/prefix/include/mpif.h" ] || { echo "FAIL: mpif.h is not installed"; exit 1; }
+  [ -f "$work/prefix/include/simmpi/mpif.h" ] || { echo "FAIL: mpif.h is not installed"; exit 1; }
 fi
 mkdir "$work/project"
 cat >"$work/project/CMakeLists.txt" <<CMAKE

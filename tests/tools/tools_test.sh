@@ -46,6 +46,18 @@ out=$("$work/args.sim" --quiet)
 expect "default of one rank" "^ranks=1 argc=1$" "$out"
 out=$("$bin/simmpirun" -n 4 --quiet "$work/args.sim" -n 2 --help)
 expect "simmpirun passes every argument to the program" "^ranks=4 argc=4 \[-n\] \[2\] \[--help\]$" "$out"
+out=$("$bin/simmpirun" -n 4 --hostfile hosts --bind-to core --map-by node --quiet "$work/args.sim" 2>&1)
+expect "simmpirun accepts a job script's options" "^simmpirun: note: --hostfile hosts is ignored" "$out"
+expect "simmpirun notes --bind-to" "note: --bind-to core is ignored" "$out"
+expect "simmpirun runs the program after the notes" "ranks=4 argc=1" "$out"
+out=$("$bin/simmpirun" -n 2 --map-by node -ppn 3 --print-config "$work/args.sim")
+expect "--map-by node" 'placement = "round_robin"  # --set' "$out"
+expect "-ppn" "ranks_per_node = 3  # --set" "$out"
+printf 'int main(void) { return 0; }\n' | gcc -x c - -o "$work/foreign"
+"$bin/simmpirun" -n 4 "$work/foreign" >/dev/null 2>"$work/err" && fail "simmpirun ran a foreign program"
+expect "simmpirun refuses a program built without simmpi" "was not built with simmpi.*Rebuild it with simmpicc" "$(cat "$work/err")"
+"$bin/simmpirun" -n 2 ./no-such-program 2>"$work/err" && fail "simmpirun ran a missing program"
+expect "simmpirun names a missing program" "no-such-program: no such program" "$(cat "$work/err")"
 out=$("$bin/simmpirun" -n 2 --set network.link_bw=1Gbps --print-config "$work/args.sim")
 expect "simmpirun --set reaches the simulator" 'link_bw = "1Gbps"  # --set' "$out"
 
