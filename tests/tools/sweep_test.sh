@@ -13,7 +13,8 @@ rows=$(tail -n +2 "$tmp/s.csv" | wc -l)
 [ "$rows" = 4 ] || { echo "FAIL: expected 4 CSV rows, got $rows"; cat "$tmp/s.csv"; fail=1; }
 head -1 "$tmp/s.csv" | grep -q "^network.link_bw,node.ranks_per_node,time_s," ||
   { echo "FAIL: CSV header"; head -1 "$tmp/s.csv"; fail=1; }
-grep -q "<polyline" "$tmp/s.svg" && grep -q "ranks_per_node\|network.link_bw" "$tmp/s.svg" ||
+grep -q "<svg" "$tmp/s.svg" && grep -q "node.ranks_per_node=2" "$tmp/s.svg" &&
+  grep -q "network.link_bw (Gbps)" "$tmp/s.svg" ||
   { echo "FAIL: no plot in $tmp/s.svg"; fail=1; }
 slow=$(awk -F, '$1=="10Gbps" && $2=="1" {print $3}' "$tmp/s.csv")
 fast=$(awk -F, '$1=="100Gbps" && $2=="1" {print $3}' "$tmp/s.csv")

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
 # simmpi-hpl: obtains HPL, builds it with simmpicc and SimBLAS, writes its input file from a few
 # options, runs it on a simulated platform and prints N, NB, P x Q, the predicted time and

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
 # simmpi-sweep: runs one simulated program over a grid of platform values, several runs at once
 # on the machine's cores, and writes a CSV table and an SVG plot of the program's figure (HPL's
@@ -6,6 +6,7 @@
 #   simmpi-sweep --vary network.link_bw=100Gbps,200Gbps,400Gbps -- ./app.sim -n 64
 #   simmpi-sweep --vary network.link_bw=100Gbps,200Gbps --vary-option platform=frontera,pupmaya \
 #       --relative -- simmpi-hpl --n 200000 --nb 384 --ranks 1024
+#   simmpi-sweep --replot bw.csv --relative --out bw_relative     (plot a finished sweep again)
 # The program's own code (runtime.host_time = measure, the default) is measured once per
 # combination of command options, in the first run, and replayed from that compute profile in
 # the others, so the runs differ only by the varied values, not by host noise.
@@ -20,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "share" / "simmpi" / "python"))
-from simmpi_svg_plot import line_plot  # noqa: E402
+from simmpi_plot import line_plot  # noqa: E402
 from simmpi_tool_util import ToolError, fail  # noqa: E402
 
 
@@ -54,7 +55,8 @@ def parse_args(argv):
     p = argparse.ArgumentParser(
         prog="simmpi-sweep", description="Run a simulated program over a grid of platform "
         "values and tabulate and plot its figure.",
-        usage="simmpi-sweep --vary KEY=V1,V2,... [options] -- COMMAND [ARGS...]")
+        usage="simmpi-sweep --vary KEY=V1,V2,... [options] -- COMMAND [ARGS...]\n"
+              "       simmpi-sweep --replot PREFIX.csv [--relative] [--metric M] [--out P]")
     p.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2",
                    help="a platform key and its values, passed as --set KEY=V (repeatable; "
                         "the first is the plot's x axis)")
@@ -70,10 +72,16 @@ def parse_args(argv):
     p.add_argument("--measure-each", action="store_true",
                    help="measure the program's own code in every run instead of recording it "
                         "once and replaying it (runs then differ by host noise too)")
+    p.add_argument("--replot", metavar="CSV",
+                   help="plot the CSV of a finished sweep again instead of running anything")
     p.add_argument("command", nargs=argparse.REMAINDER)
     args = p.parse_args(argv)
     if args.command and args.command[0] == "--":
         args.command = args.command[1:]
+    if args.replot:
+        if args.command or args.vary or args.vary_option:
+            raise ToolError("--replot plots a finished sweep: give no --vary and no command")
+        return args
     if not args.command:
         raise ToolError("no command to run; put it after --, e.g. -- ./app.sim -n 64")
     if not args.vary and not args.vary_option:
@@ -139,11 +147,45 @@ def write_csv(path, axes, points, results, metrics):
                        [r.get("wall_s", ""), r.get("peak_mib", ""), r["status"]])
 
 
+def read_csv(path):
+    """The axes, points and results of a sweep's CSV (write_csv's layout): the columns before
+    the first figure are the varied keys and options."""
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as e:
+        raise ToolError(f"--replot {path}: {e.strerror}")
+    figures_at = [i for i, name in enumerate(rows[0] if rows else []) if name in ("gflops", "time_s")]
+    if not figures_at or figures_at[0] == 0 or len(rows) < 2:
+        raise ToolError(f"--replot {path}: not a sweep's CSV (expected the varied keys, then "
+                        "gflops and/or time_s, wall_s, peak_mib, status, and at least one row)")
+    header, n = rows[0], figures_at[0]
+    axes = []
+    for i, name in enumerate(header[:n]):
+        values = list(dict.fromkeys(row[i] for row in rows[1:]))
+        axes.append(("option" if name.startswith("-") else "set", name, values))
+    points, results = [], []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(header):
+            raise ToolError(f"--replot {path}:{line}: {len(row)} fields, the header has {len(header)}")
+        points.append([(kind, name, row[i]) for i, (kind, name, _) in enumerate(axes)])
+        result = {"status": int(row[header.index("status")] or 0)} if "status" in header else {}
+        for i in range(n, len(header)):
+            if header[i] != "status" and row[i] != "":
+                try:
+                    result[header[i]] = float(row[i])
+                except ValueError:
+                    raise ToolError(f"--replot {path}:{line}: {header[i]} = {row[i]!r} is not a number")
+        results.append(result)
+    return axes, points, results
+
+
 def series(axes, points, results, metric, relative):
-    """{series label: [(x label, value)]}: x is the first axis, one series per other combo."""
+    """{series label: [(x label, value)]}: x is the first axis, one series per other combo,
+    named by its values (a single series is named by the figure)."""
     out = {}
     for point, r in zip(points, results):
-        label = ", ".join(f"{v}" for _, _, v in point[1:]) or metric
+        label = ", ".join(f"{name.lstrip('-')}={v}" for _, name, v in point[1:]) or metric
         out.setdefault(label, []).append((point[0][2], r.get(metric)))
     if relative:
         for label, pts in out.items():
@@ -188,28 +230,38 @@ def run_all(args, points):
 
 def main(argv):
     args = parse_args(argv)
-    axes, points = grid(args)
-    print(f"simmpi-sweep: {len(points)} runs, {args.jobs} at a time", file=sys.stderr)
-    results = run_all(args, points)
+    if args.replot:
+        axes, points, results = read_csv(args.replot)
+        program = Path(args.replot).stem
+    else:
+        axes, points = grid(args)
+        print(f"simmpi-sweep: {len(points)} runs, {args.jobs} at a time", file=sys.stderr)
+        results = run_all(args, points)
+        program = os.path.basename(args.command[0])
     metric = args.metric
     if metric == "auto":
         metric = "gflops" if any("gflops" in r for r in results) else "time"
     key = "gflops" if metric == "gflops" else "time_s"
-    metrics = ["gflops", "time_s"] if any("gflops" in r for r in results) else ["time_s"]
-    write_csv(f"{args.out}.csv", axes, points, results, metrics)
+    if not args.replot:
+        metrics = ["gflops", "time_s"] if any("gflops" in r for r in results) else ["time_s"]
+        write_csv(f"{args.out}.csv", axes, points, results, metrics)
     data = series(axes, points, results, key, args.relative)
-    ylabel = {"gflops": "Gflop/s", "time_s": "simulated time (s)"}[key]
     if args.relative:
-        ylabel += f", relative to {axes[0][1]}={axes[0][2][0]}"
-    title = args.title or f"{os.path.basename(args.command[0])}: {ylabel} against {axes[0][1]}"
-    Path(f"{args.out}.svg").write_text(line_plot(data, axes[0][1], ylabel, title))
+        ylabel = {"gflops": "Gflop/s", "time_s": "simulated time"}[key]
+        ylabel += f" relative to {axes[0][1]} = {axes[0][2][0]}"
+    else:
+        ylabel = {"gflops": "Gflop/s", "time_s": "simulated time (s)"}[key]
+    title = args.title or f"{program}: {ylabel} against {axes[0][1]}"
+    line_plot(f"{args.out}.svg", data, axes[0][1], ylabel, title)
     for label, pts in data.items():
         first = pts[0][1]
         for x, v in pts:
-            change = f"  {100 * (v / first - 1):+.2f}%" if v and first and not args.relative else ""
-            print(f"{label:<30} {axes[0][1]}={x:<16} {key}={v}{change}")
-    print(f"simmpi-sweep: wrote {args.out}.csv and {args.out}.svg", file=sys.stderr)
-    return 0 if all(r["status"] == 0 for r in results) else 1
+            change = f"  {100 * (v / first - 1):+.3f}%" if v and first and not args.relative else ""
+            shown = "" if v is None else f"{v:.9g}"
+            print(f"{label:<30} {axes[0][1]}={x:<16} {key}={shown}{change}")
+    wrote = f"{args.out}.svg" if args.replot else f"{args.out}.csv and {args.out}.svg"
+    print(f"simmpi-sweep: wrote {wrote}", file=sys.stderr)
+    return 0 if all(r.get("status", 0) == 0 for r in results) else 1
 
 
 if __name__ == "__main__":
