@@ -15,4 +15,10 @@ if [ -z "$eff" ] || [ "$samples" != 9 ] || ! awk -v e="$eff" 'BEGIN { exit !(e >
   echo "FAIL: expected [cpu.dlaswp] with 9 samples and an efficiency in (0, 1); got: ${line:-nothing}"
   exit 1
 fi
+# The run ends with a verdict per kernel: a word and the figures it rests on.
+for k in dgemm dtrsm dlaswp; do
+  grep -Eq "^  $k +(trustworthy|rough|not trustworthy) +fit within [0-9.]+% \(R\^2" "$work/log" ||
+    { echo "FAIL: no verdict for $k:"; sed -n '/verdict per kernel/,$p' "$work/log"; exit 1; }
+done
+grep -Eq "^[0-9]+ of [0-9]+ kernels trustworthy" "$work/log" || { echo "FAIL: no overall verdict"; exit 1; }
 echo "calibrate_dlaswp: OK (efficiency $eff)"
