@@ -7,7 +7,12 @@
 #include <execinfo.h>
 #include <signal.h>
 #include <unistd.h>
+#if SIMMPI_HAVE_LIBBACKTRACE
+#include <backtrace.h>
+#include <cxxabi.h>
+#endif
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +23,49 @@
 
 namespace simmpi::runtime {
 namespace {
+
+constexpr int kMaxFrames = 32;
+
+#if SIMMPI_HAVE_LIBBACKTRACE
+// Symbolizes frames from the debug information of the program and its libraries. Made when the
+// handler is installed: libbacktrace allocates with mmap, so using the state afterwards is safe
+// inside a signal handler, creating it is not.
+backtrace_state* g_symbols = nullptr;
+
+int print_frame(void* count, std::uintptr_t pc, const char* file, int line, const char* name) {
+  int& n = *static_cast<int*>(count);
+  // C++ names demangled (this allocates, which a crashing process can afford: it ends next).
+  int status = -1;
+  char* demangled = name ? abi::__cxa_demangle(name, nullptr, nullptr, &status) : nullptr;
+  const char* function = status == 0 ? demangled : name;
+  if (file)
+    std::fprintf(stderr, "  #%-2d %s:%d %s\n", n, file, line, function ? function : "");
+  else if (function)
+    std::fprintf(stderr, "  #%-2d %s (0x%lx, no line information)\n", n, function,
+                 static_cast<unsigned long>(pc));
+  else
+    std::fprintf(stderr, "  #%-2d 0x%lx\n", n, static_cast<unsigned long>(pc));
+  std::free(demangled);
+  return ++n >= kMaxFrames;  // nonzero stops the walk
+}
+
+void ignore_error(void*, const char*, int) {}
+#endif
+
+// The frames of the crashing code, innermost first: file:line and function where the debug
+// information has them (build with -g), else addresses and symbol names.
+void print_backtrace() {
+#if SIMMPI_HAVE_LIBBACKTRACE
+  if (g_symbols) {
+    int n = 0;
+    backtrace_full(g_symbols, 1, print_frame, ignore_error, &n);  // 1: not this function
+    return;
+  }
+#endif
+  void* frames[kMaxFrames];
+  int n = backtrace(frames, kMaxFrames);
+  backtrace_symbols_fd(frames, n, 2);
+}
 
 std::string overflow_message(Scheduler& s, const Process& p) {
   return strprintf(
@@ -49,15 +97,16 @@ void on_crash(int sig, siginfo_t* info, void*) {
   }
   std::fflush(nullptr);
   std::fprintf(stderr, "simmpi: error: %s\nsimmpi: backtrace:\n", msg.c_str());
-  void* frames[32];
-  int n = backtrace(frames, 32);
-  backtrace_symbols_fd(frames, n, 2);
+  print_backtrace();
   _exit(128 + sig);
 }
 
 }  // namespace
 
 void install_crash_handler(Scheduler&) {
+#if SIMMPI_HAVE_LIBBACKTRACE
+  if (!g_symbols) g_symbols = backtrace_create_state(nullptr, 0, ignore_error, nullptr);
+#endif
   static char alt_stack[64 * 1024];
   stack_t ss{};
   ss.ss_sp = alt_stack;
