@@ -91,7 +91,7 @@ std::vector<int> place_processes(int processes, int nodes, const runtime::Config
       node_of[static_cast<std::size_t>(p)] =
           static_cast<int>(slots[static_cast<std::size_t>(p)] / per_node);
   } else if (policy == "file") {
-    const std::string& path = config.text("node.placement_file");
+    const std::string path = config.path("node.placement_file");
     std::vector<int> list = read_node_list(path, config.origin("node.placement_file"), nodes);
     if (static_cast<int>(list.size()) < used)
       throw ConfigError(

@@ -3,6 +3,7 @@
 #include "hardware/platform.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "hardware/compute/compute_model.hpp"
 #include "hardware/network/flow_network.hpp"
@@ -46,8 +47,21 @@ int machine_nodes(const runtime::Config& config, const Topology& topology, int p
 Platform* Platform::instance_ = nullptr;
 
 void Platform::finish() {
-  network_->finish();
-  if (rank_matrix_) rank_matrix_->write_csv(rank_matrix_path_, "rank");
+  std::vector<std::string> paths = network_->finish();
+  if (rank_matrix_) {
+    rank_matrix_->write_csv(rank_matrix_path_, "rank");
+    paths.push_back(rank_matrix_path_);
+  }
+  if (paths.empty()) return;
+  std::string list;
+  for (const std::string& p : paths) list += (list.empty() ? "" : ", ") + p;
+  std::fprintf(stderr, "simmpi: network statistics in %s\n", list.c_str());
+}
+
+int Platform::configured_nodes(const runtime::Config& config) {
+  auto count = static_cast<int>(config.integer("node.count"));
+  if (count != 0 || !has_own_size(config)) return count;
+  return make_topology(config, 1)->node_count();
 }
 
 Platform::~Platform() {
@@ -74,7 +88,7 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
   storage_ = std::make_unique<StorageModel>(engine, *network_, storage_topology, storage);
   if (config.flag("network.stats") && config.text("network.stats_matrix") == "ranks") {
     rank_matrix_ = std::make_unique<TrafficMatrix>();
-    rank_matrix_path_ = config.text("network.stats_prefix") + "matrix.csv";
+    rank_matrix_path_ = config.path("network.stats_prefix") + "matrix.csv";
   }
   compute_ = std::make_unique<ComputeModel>(config);
   instance_ = this;

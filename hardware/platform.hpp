@@ -28,6 +28,9 @@ class Platform {
   // The machine of the running simulation (one per process image), or nullptr. Layers beside
   // libsimmpi (libsimblas) reach the machine through it.
   static Platform* instance() { return instance_; }
+  // The machine's size in nodes as the configuration describes it (node.count, else the
+  // topology's own size), or 0 when it has none (a crossbar grows to fit the ranks).
+  static int configured_nodes(const runtime::Config& config);
   // Compute side of every node: CPU roofline, GPUs, blas.* settings (hardware/compute/).
   ComputeModel& compute() { return *compute_; }
   // The parallel file system (hardware/storage/), whose servers are nodes of the network after

@@ -9,7 +9,7 @@ namespace simmpi::hardware {
 namespace {
 
 std::shared_ptr<const EfficiencyProfile> load_profile(const runtime::Config& c) {
-  const std::string& path = c.text("blas.profile");
+  const std::string path = c.path("blas.profile");
   if (path.empty()) return nullptr;
   return std::make_shared<const EfficiencyProfile>(
       EfficiencyProfile::load(resolve_profile_path(path, c.origin("blas.profile"))));

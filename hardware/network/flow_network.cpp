@@ -149,12 +149,9 @@ void FlowNetwork::on_completion(void* self, std::uint64_t version) {
   n->arm_completion();
 }
 
-void FlowNetwork::finish() {
-  if (!stats_) return;
-  std::vector<std::string> paths = stats_->write(engine_.now(), solver_);
-  std::string list;
-  for (const std::string& p : paths) list += (list.empty() ? "" : ", ") + p;
-  std::fprintf(stderr, "simmpi: network statistics in %s\n", list.c_str());
+std::vector<std::string> FlowNetwork::finish() {
+  if (!stats_) return {};
+  return stats_->write(engine_.now(), solver_);
 }
 
 }  // namespace simmpi::hardware

@@ -48,7 +48,7 @@ class FlowNetwork final : public Network {
   SimTime latency(int src_node, int dst_node) const override;
   SimTime min_latency() const override { return nic_latency_; }  // a route has >= 0 switches
   void transfer(int src_node, int dst_node, std::uint64_t bytes, ArrivalNotice arrived) override;
-  void finish() override;
+  std::vector<std::string> finish() override;
 
   const Topology& topology() const { return *topology_; }
   const MaxMinSolver& solver() const { return solver_; }

@@ -43,7 +43,7 @@ void TrafficMatrix::write_csv(const std::string& path, const char* what) const {
 
 NetStats::NetStats(const Topology& topology, const runtime::Config& config)
     : topology_(topology),
-      prefix_(config.text("network.stats_prefix")),
+      prefix_(config.path("network.stats_prefix")),
       top_(static_cast<std::size_t>(config.integer("network.stats_top"))),
       node_matrix_(config.text("network.stats_matrix") == "nodes"),
       links_(static_cast<std::size_t>(topology.link_count())) {}
@@ -105,7 +105,7 @@ void NetStats::write_busiest(const std::string& path, runtime::SimTime end,
                                                                 : a < b;
                     });
   File f = open_csv(path);
-  std::fprintf(f.get(), "rank,link,name,bytes,busy_s,utilization\n");
+  std::fprintf(f.get(), "position,link,name,bytes,busy_s,utilization\n");
   for (std::size_t i = 0; i < n; ++i)
     std::fprintf(f.get(), "%zu,%zu,%s,%.17g,%.12f,%.6f\n", i + 1, order[i],
                  topology_.link_name(static_cast<LinkId>(order[i])).c_str(), links_[order[i]].bytes,

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "runtime/core/engine.hpp"
 #include "runtime/core/sim_time.hpp"
@@ -40,8 +42,8 @@ class Network {
   // when the last byte arrives (ArrivalNotice). src != dst.
   virtual void transfer(int src_node, int dst_node, std::uint64_t bytes, ArrivalNotice arrived) = 0;
   // Called once when the simulation has ended: writes the statistics the configuration asked
-  // for. Throws ConfigError when an output file cannot be written.
-  virtual void finish() {}
+  // for and returns the files written. Throws ConfigError when an output file cannot be written.
+  virtual std::vector<std::string> finish() { return {}; }
 };
 
 }  // namespace simmpi::hardware

@@ -36,6 +36,8 @@ bool take_option(const std::vector<std::string>& args, std::size_t& i, LaunchOpt
     o.sets.push_back(value("--set"));
   } else if (a == "--print-config") {
     o.print_config = true;
+  } else if (a == "--print-machine") {
+    o.print_machine = true;
   } else if (a == "--help-config") {
     o.help_config = true;
   } else if (a == "--help-config=markdown") {
@@ -108,6 +110,8 @@ std::string launch_help(const char* program) {
       "  --set key=value         override one platform key, e.g. --set network.link_bw=200Gbps;\n"
       "                          may be repeated; applied after --platform\n"
       "  --print-config          print the effective platform as TOML and exit\n"
+      "  --print-machine         print the machine's size (nodes=N ranks_per_node=R ranks=N*R;\n"
+      "                          nodes=0: it grows to fit the ranks) and exit\n"
       "  --help-config           list every platform key with its default and meaning\n"
       "  --quiet                 do not print the summary at the end\n"
       "  --profile               profile the run: a summary on stderr at the end and a JSON\n"

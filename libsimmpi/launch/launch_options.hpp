@@ -17,6 +17,7 @@ struct LaunchOptions {
   bool help_config = false;           // --help-config
   bool help_config_markdown = false;  // --help-config=markdown (docs/config.md)
   bool print_config = false;
+  bool print_machine = false;   // --print-machine: the machine's size, for tools
   bool quiet = false;           // no summary at the end
   std::vector<char*> app_argv;  // argv[0] and the application's own arguments
 };

@@ -298,8 +298,16 @@ __attribute__((visibility("default"))) int simmpi_main(int argc, char** argv, ch
       return 0;
     }
     runtime::Config config = mpi::load_config(o);
+    for (const std::string& w : config.unused_settings())
+      std::fprintf(stderr, "simmpi: warning: %s\n", w.c_str());
     if (o.print_config) {
       std::fputs(config.to_toml().c_str(), stdout);
+      return 0;
+    }
+    if (o.print_machine) {
+      int nodes = hardware::Platform::configured_nodes(config);
+      long long per_node = config.integer("node.ranks_per_node");
+      std::printf("nodes=%d ranks_per_node=%lld ranks=%lld\n", nodes, per_node, nodes * per_node);
       return 0;
     }
     return mpi::simulate(o, config);

@@ -129,7 +129,7 @@ std::unique_ptr<runtime::OwnTime> make_own_time(const runtime::Config& c,
                                                 const LaunchOptions& o, OwnTimeNote& note) {
   if (c.text("runtime.host_time") == "ignore") return nullptr;
   runtime::OwnTime::Options opt;
-  const std::string& replay = c.text("runtime.host_time_replay");
+  const std::string replay = c.path("runtime.host_time_replay");
   const bool automatic = c.text("runtime.host_time_scale") == "auto";
   const double scale = automatic ? 0 : given_scale(c);
   HostModel host;
@@ -152,7 +152,7 @@ std::unique_ptr<runtime::OwnTime> make_own_time(const runtime::Config& c,
     opt.scale = scale;
     note.ratio_text = strprintf("x%g (runtime.host_time_scale)", scale);
   }
-  if (const std::string& rec = c.text("runtime.host_time_record"); !rec.empty()) {
+  if (const std::string rec = c.path("runtime.host_time_record"); !rec.empty()) {
     opt.record = std::make_unique<ComputeProfile>();
     set_identity(*opt.record, o);
     set_host(*opt.record, host);

@@ -24,13 +24,13 @@ RunReports::File RunReports::open_output(const runtime::Config& config, const ch
 RunReports::RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks)
     : ranks_(ranks), profile_top_(static_cast<std::size_t>(config.integer("report.profile_top"))) {
   if (config.flag("report.profile")) {
-    profile_file_ = open_output(config, "report.profile_file", config.text("report.profile_file"));
-    profile_path_ = config.text("report.profile_file");
+    profile_path_ = config.path("report.profile_file");
+    profile_file_ = open_output(config, "report.profile_file", profile_path_);
     profile_ = std::make_unique<runtime::Profile>(ranks);
     runtime::Observation::subscribe(profile_.get());
   }
   if (config.flag("report.critical_path")) {
-    critical_path_path_ = config.text("report.critical_path_file");
+    critical_path_path_ = config.path("report.critical_path_file");
     critical_path_file_ = open_output(config, "report.critical_path_file", critical_path_path_);
     critical_path_ = std::make_unique<runtime::CriticalPath>(ranks);
     runtime::Observation::subscribe(critical_path_.get());
@@ -43,14 +43,14 @@ RunReports::RunReports(const runtime::Config& config, const hardware::Platform& 
     scope.limit_events(static_cast<std::uint64_t>(config.integer("report.timeline_max_events")));
     std::vector<int> node_of_rank;
     for (int r = 0; r < ranks; ++r) node_of_rank.push_back(platform.node_of(r));
-    timeline_path_ = config.text("report.timeline_file");
+    timeline_path_ = config.path("report.timeline_file");
     if (timeline == "chrome") {
-      if (timeline_path_.empty()) timeline_path_ = "simmpi_timeline.json.gz";
+      if (timeline_path_.empty()) timeline_path_ = config.resolve_path("simmpi_timeline.json.gz");
       timeline_ = std::make_unique<runtime::ChromeTrace>(timeline_path_, "report.timeline_file",
                                                          std::move(node_of_rank), std::move(scope));
       runtime::Observation::subscribe(timeline_.get());
     } else {
-      if (timeline_path_.empty()) timeline_path_ = "simmpi_timeline";
+      if (timeline_path_.empty()) timeline_path_ = config.resolve_path("simmpi_timeline");
       otf2_ = std::make_unique<runtime::Otf2Trace>(timeline_path_, "report.timeline_file",
                                                    std::move(node_of_rank), std::move(scope));
       runtime::Observation::subscribe(otf2_.get());

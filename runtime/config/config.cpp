@@ -124,8 +124,9 @@ void Config::set_value(std::string_view key, std::string_view value, const std::
       v.list.push_back(static_cast<std::int64_t>(x));
     }
   }
-  bool numeric = spec->kind != Kind::Text && spec->kind != Kind::Choice &&
-                 spec->kind != Kind::Bool && spec->kind != Kind::IntegerList;
+  bool numeric = spec->kind != Kind::Text && spec->kind != Kind::Path &&
+                 spec->kind != Kind::Choice && spec->kind != Kind::Bool &&
+                 spec->kind != Kind::IntegerList;
   if (numeric && (v.number < spec->min || v.number > spec->max)) {
     std::ostringstream os;
     os << "out of range; allowed: " << spec->min << " to " << spec->max;
@@ -161,6 +162,16 @@ void Config::load_toml(std::string_view text, const std::string& source_name) {
         continue;
       }
       std::string origin = source_name + ":" + std::to_string(node.source().begin.line);
+      // A quoted number where a number is expected ("4" for 4) is accepted by --set, where
+      // everything is text, but in a file it is a type mistake worth naming.
+      const OptionSpec* spec = find_option(key);
+      if (spec && node.is_string() &&
+          (spec->kind == Kind::Integer || spec->kind == Kind::Real || spec->kind == Kind::Bool ||
+           spec->kind == Kind::IntegerList))
+        throw ConfigError(origin + ": " + key + " = \"" + node_text(node) + "\": expected " +
+                          (spec->kind == Kind::IntegerList ? "a list of integers, e.g. [44, 18]"
+                                                           : std::string(kind_name(spec->kind))) +
+                          ", written without quotes");
       set_value(key, node_text(node), origin);
     }
   };
@@ -199,6 +210,37 @@ bool Config::flag(std::string_view k) const {
 }
 const std::string& Config::text(std::string_view k) const {
   return get(k, Kind::Text).text;
+}
+std::string Config::path(std::string_view k) const {
+  return resolve_path(get(k, Kind::Path).text);
+}
+std::string Config::resolve_path(const std::string& p) const {
+  const std::string& dir = text("runtime.directory");
+  if (p.empty() || p.front() == '/' || dir.empty()) return p;
+  return dir.back() == '/' ? dir + p : dir + "/" + p;
+}
+
+std::vector<std::string> Config::unused_settings() const {
+  std::vector<std::string> out;
+  for (const auto& [key, v] : values_) {
+    if (v.origin == "default") continue;
+    // "network.fat_tree.down": table "network", section "fat_tree"; it applies when a choice
+    // key of table "network" (network.topology) has the value "fat_tree".
+    std::size_t dot1 = key.find('.'), dot2 = key.find('.', dot1 + 1);
+    if (dot1 == std::string::npos || dot2 == std::string::npos) continue;
+    std::string table = key.substr(0, dot1), section = key.substr(dot1 + 1, dot2 - dot1 - 1);
+    for (const auto& [other, c] : values_) {
+      if (c.spec->kind != Kind::Choice || other.rfind(table + ".", 0) != 0 ||
+          other.find('.', table.size() + 1) != std::string::npos)
+        continue;
+      bool names_a_choice = false;
+      for (const auto& choice : c.spec->choices) names_a_choice |= section == choice.name;
+      if (names_a_choice && c.text != section)
+        out.push_back(key + " (" + v.origin + ") has no effect: it applies when " + other + " = " +
+                      section + ", and " + other + " = " + c.text + " (" + c.origin + ")");
+    }
+  }
+  return out;
 }
 std::vector<std::int64_t> Config::integer_list(std::string_view k) const {
   return get(k, Kind::IntegerList).list;

@@ -31,6 +31,11 @@ class Config {
   double real(std::string_view key) const;
   bool flag(std::string_view key) const;
   const std::string& text(std::string_view key) const;  // Text and Choice keys
+  // A Path key's value, relative paths taken from runtime.directory when that is set (tools
+  // that run a program in a scratch directory point it at the user's); empty stays empty.
+  std::string path(std::string_view key) const;
+  // `p` taken from runtime.directory when it is relative (for paths with built-in defaults).
+  std::string resolve_path(const std::string& p) const;
   std::vector<std::int64_t> integer_list(std::string_view key) const;
   SimTime time(std::string_view key) const;
   double bandwidth_Bps(std::string_view key) const;
@@ -45,6 +50,10 @@ class Config {
   // The effective configuration as TOML, each value commented with its origin; it can be
   // saved and passed back with --platform.
   std::string to_toml() const;
+  // Settings that take no effect: keys given in a file or on the command line whose section is
+  // named after a choice that is not the one chosen ("network.fat_tree.down" under
+  // network.topology = torus), each as a sentence naming the key, its origin and the choice.
+  std::vector<std::string> unused_settings() const;
 
  private:
   struct Value {

@@ -80,6 +80,11 @@ const std::vector<OptionSpec>& option_registry() {
        "memory mappings (Frontera's HPL, 80 GB per rank: 2,500 mappings at 32MiB). A multiple of "
        "4KiB.",
        {}, 65536, 1099511627776.0},
+      {"runtime.directory", Kind::Text, "",
+       "Directory that relative paths in path keys (outputs such as report.profile_file and "
+       "network.stats_prefix, inputs such as node.placement_file) are taken from. Empty: the "
+       "current directory. simmpi-hpl, which runs HPL in a scratch directory, sets it to the "
+       "directory it was started from, so what a user asks for lands there."},
       {"runtime.epoch", Kind::Integer, "1700000000",
        "Seconds since 1970 that gettimeofday, clock_gettime(CLOCK_REALTIME) and time return at "
        "simulated time zero, so runs are reproducible.",
@@ -118,10 +123,10 @@ const std::vector<OptionSpec>& option_registry() {
                   "node.flops_per_cycle): vectorized arithmetic near peak"},
         {"memory", "memory bandwidth (host core bandwidth / the node's per core with all its "
                    "cores streaming): stencils, sparse and streaming code"}}},
-      {"runtime.host_time_record", Kind::Text, "",
+      {"runtime.host_time_record", Kind::Path, "",
        "With runtime.host_time = measure: write every rank's measured bursts of own code to this "
        "file (a compute profile), for runtime.host_time_replay."},
-      {"runtime.host_time_replay", Kind::Text, "",
+      {"runtime.host_time_replay", Kind::Path, "",
        "Charge the program's own code from this compute profile (written by "
        "runtime.host_time_record) instead of measuring it: the same program, arguments and "
        "ranks give byte-identical results; a run that takes another path is stopped and the "
@@ -145,7 +150,7 @@ const std::vector<OptionSpec>& option_registry() {
        "(simulated time, events per second, ranks done), redrawn in place twice a second and "
        "erased at the end; never when stderr is redirected, nor with --quiet.",
        {}, 0, 1e9},
-      {"report.profile_file", Kind::Text, "simmpi_profile.json",
+      {"report.profile_file", Kind::Path, "simmpi_profile.json",
        "Where report.profile writes its JSON file (opened when the run starts, so an unwritable "
        "path stops the run before it begins)."},
       {"report.profile_top", Kind::Integer, "12",
@@ -158,7 +163,7 @@ const std::vector<OptionSpec>& option_registry() {
        "walked back from it (docs/profile.md); a summary on stderr and everything in "
        "report.critical_path_file.",
        {}, 0, 1},
-      {"report.critical_path_file", Kind::Text, "simmpi_critical_path.json",
+      {"report.critical_path_file", Kind::Path, "simmpi_critical_path.json",
        "Where report.critical_path writes its JSON file (opened when the run starts)."},
       {"report.timeline", Kind::Choice, "none",
        "Write the run's timeline (the launch option --timeline sets chrome): every MPI call and "
@@ -169,7 +174,7 @@ const std::vector<OptionSpec>& option_registry() {
                    "chrome://tracing: nodes as processes, ranks as threads"},
         {"otf2", "an OTF2 archive in the directory report.timeline_file (traces.otf2 in it), "
                  "for Vampir and the Score-P tools"}}},
-      {"report.timeline_file", Kind::Text, "",
+      {"report.timeline_file", Kind::Path, "",
        "Where report.timeline writes: a file for chrome (default simmpi_timeline.json.gz; a "
        "name ending in .gz is gzip-compressed, which both viewers open), a "
        "directory for otf2 that must not exist yet (default simmpi_timeline). Opened or "
@@ -203,7 +208,7 @@ const std::vector<OptionSpec>& option_registry() {
         {"random", "each rank on a random free slot of the whole machine (seeded by "
                    "runtime.seed)"},
         {"file", "the nodes listed in node.placement_file, in order"}}},
-      {"node.placement_file", Kind::Text, "",
+      {"node.placement_file", Kind::Path, "",
        "For node.placement = file: node numbers, one per line ('#' starts a comment); the k-th "
        "number hosts ranks k*ranks_per_node to (k+1)*ranks_per_node - 1. A node may be listed "
        "once."},
@@ -240,7 +245,7 @@ const std::vector<OptionSpec>& option_registry() {
        {{"model", "charge the modeled time and touch no data (i?amax returns a seeded "
                   "pseudo-random index, reductions the value for all-ones operands)"},
         {"execute", "charge the modeled time and also compute the result"}}},
-      {"blas.profile", Kind::Text, "",
+      {"blas.profile", Kind::Path, "",
        "Compute profile (simmpi-calibrate output) giving each kernel's efficiency and overhead, "
        "relative to the platform file naming it; empty: every kernel at its roofline bound."},
 
@@ -293,7 +298,7 @@ const std::vector<OptionSpec>& option_registry() {
       {"network.stats", Kind::Bool, "false",
        "Write per-link bytes and busy time, the most loaded links, a hop-count histogram and a "
        "traffic matrix as CSV files at the end of the run (costs some time per message)."},
-      {"network.stats_prefix", Kind::Text, "simmpi_net_",
+      {"network.stats_prefix", Kind::Path, "simmpi_net_",
        "Path prefix of the statistics files: <prefix>links.csv, busiest_links.csv, hops.csv, "
        "matrix.csv."},
       {"network.stats_matrix", Kind::Choice, "nodes", "Endpoints of the traffic matrix.",
@@ -566,6 +571,8 @@ const char* kind_name(Kind k) {
       return "true or false";
     case Kind::Text:
       return "text";
+    case Kind::Path:
+      return "path";
     case Kind::Choice:
       return "choice";
     case Kind::IntegerList:

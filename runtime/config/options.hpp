@@ -15,6 +15,7 @@ enum class Kind {
   Real,
   Bool,
   Text,
+  Path,  // a file or directory; read with Config::path, relative to runtime.directory
   Choice,
   IntegerList,  // "[44, 18]"
   Time,

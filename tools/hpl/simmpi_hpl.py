@@ -224,16 +224,36 @@ def locked_build(src, args):
         return build(src, build_dir, cflags(args), args.jobs, args.verbose)
 
 
+def platform_options(platform, args):
+    """The simulator options that describe the machine: --platform and the user's --set."""
+    cmd = ["--platform", str(platform)] if platform else []
+    for s in args.set:
+        cmd += ["--set", s]
+    return cmd
+
+
+def machine_ranks(exe, platform, args):
+    """nodes x ranks per node of the platform, or None for one without a size (a crossbar)."""
+    r = subprocess.run([str(exe), "--print-machine"] + platform_options(platform, args),
+                       capture_output=True, text=True)
+    m = re.search(r"nodes=(\d+) ranks_per_node=(\d+) ranks=(\d+)", r.stdout)
+    if r.returncode != 0 or not m:
+        raise ToolError(f"cannot read the platform's size: {r.stderr.strip() or r.stdout.strip()}")
+    nodes, per_node, ranks = map(int, m.groups())
+    return (ranks, nodes, per_node) if nodes else None
+
+
 def simulator_command(exe, ranks, platform, args):
-    cmd = [str(exe), "-n", str(ranks)]
-    if platform:
-        cmd += ["--platform", str(platform)]
+    cmd = [str(exe), "-n", str(ranks)] + platform_options(platform, args)
     cmd += ["--set", f"blas.mode={args.mode}"]
     if args.mode == "model":
         cmd += ["--set", f"runtime.fold_threshold={args.fold_threshold}",
                 "--set", "runtime.host_time=ignore"]
-    for s in args.set:
-        cmd += ["--set", s]
+    # HPL runs in a scratch directory (its HPL.dat and output file); what the user asks the
+    # simulator to write (network statistics, profiles, timelines) lands where the user is,
+    # unless the user chose a directory.
+    if not any(s.startswith("runtime.directory=") for s in args.set):
+        cmd += ["--set", f"runtime.directory={os.getcwd()}"]
     return cmd
 
 
@@ -289,6 +309,12 @@ def print_progress(panel, panels, wall_s):
           f"{duration(wall_s)} of wall time{rest}", file=sys.stderr, flush=True)
 
 
+# The simulator's lines that report what the user asked for (--profile, --critical-path,
+# --timeline, network.stats, runtime.report_switches: with the files they wrote) or warn.
+REPORT_LINE = re.compile(r"simmpi:( {3}| profile:| critical path:| timeline:| network statistics"
+                         r"| warning:| \d+ switches to ranks)")
+
+
 def simulator_summary(stderr):
     s = {}
     m = re.search(r"simmpi: (\d+) ranks, simulated time (\S+) s, (\d+) events", stderr)
@@ -308,7 +334,7 @@ def report(tests, summary, mode, ranks, platform_name, src):
         check = f"{t.check} ({t.residual:g})" if t.check != "none" else "not checked"
         if mode == "model":
             check = "not checked (model mode computes no data)"
-        print(f"{t.n:>10} {t.nb:>5} {t.p:>5} x {t.q:<3} {t.time_s:>19.6g} {t.gflops:>12.5g}"
+        print(f"{t.n:>10} {t.nb:>5} {t.p:>5} x {t.q:<3} {t.time_s:>19.9g} {t.gflops:>12.7g}"
               f"   {check}")
     if summary:
         print(f"simmpi-hpl: {summary.get('events', 0)} events; wall time "
@@ -326,13 +352,14 @@ def report(tests, summary, mode, ranks, platform_name, src):
               f"time per rank and panel ({1e6 * wall / events:.2f} us per event)")
     for t in tests:
         check = t.check if mode == "execute" else "unchecked"
-        print(f"simmpi-hpl: result n={t.n} nb={t.nb} p={t.p} q={t.q} time_s={t.time_s:.6g} "
-              f"gflops={t.gflops:.5g} check={check} wall_s={summary.get('wall_s', 0):.2f} "
+        print(f"simmpi-hpl: result n={t.n} nb={t.nb} p={t.p} q={t.q} time_s={t.time_s:.9g} "
+              f"gflops={t.gflops:.7g} check={check} wall_s={summary.get('wall_s', 0):.2f} "
               f"peak_mib={summary.get('peak_mib', 0):.1f}")
 
 
 def main(argv):
     args = parse_args(argv)
+    grid_given = args.dat or args.p is not None or args.ranks is not None
     platform, dat, ranks = checked_inputs(args)
     if args.print_dat:
         print(dat.text(), end="")
@@ -345,6 +372,17 @@ def main(argv):
     if args.build_only:
         print(exe)
         return 0
+    if not grid_given:
+        # Without --p/--q or --ranks, the whole machine, as a TOP500 run uses it.
+        size = machine_ranks(exe, platform, args)
+        if size:
+            args.ranks, args.p, args.q = size[0], None, None
+            dat = hplin.input_from_args(args)
+            ranks = args.ranks
+            dat.check(ranks)
+            p, q = dat.grids[0]
+            print(f"simmpi-hpl: no --p/--q: the platform's {size[1]} nodes x {size[2]} ranks per "
+                  f"node = {ranks} ranks, grid P x Q = {p} x {q}", file=sys.stderr)
     text, stderr, status = run(exe, src, dat, ranks, platform, args)
     if args.verbose:
         print(text, file=sys.stderr)
@@ -360,8 +398,8 @@ def main(argv):
         for line in text.splitlines():
             if "aggregated wall time" in line:
                 print(line)
-    for line in stderr.splitlines():  # --set runtime.report_switches=true
-        if "switches to ranks" in line or line.startswith("simmpi:   "):
+    for line in stderr.splitlines():  # what the user asked the simulator for, and its warnings
+        if REPORT_LINE.match(line):
             print(line, file=sys.stderr)
     failed = args.mode == "execute" and any(t.check == "FAILED" for t in tests)
     return 1 if failed else 0

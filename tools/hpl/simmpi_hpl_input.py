@@ -236,21 +236,35 @@ class TestResult:
     residual: float = 0.0
 
     @property
+    def flops(self):
+        n = float(self.n)
+        return 2.0 / 3.0 * n ** 3 + 1.5 * n ** 2  # HPL's own count
+
+    @property
     def time_s(self):
         """The solve time from the Gflop/s (printed to 4 digits, the time only to 0.01 s)."""
-        n = float(self.n)
-        flops = 2.0 / 3.0 * n ** 3 + 1.5 * n ** 2
-        return flops / (self.gflops * 1e9) if self.gflops > 0 else self.hpl_time_s
+        return self.flops / (self.gflops * 1e9) if self.gflops > 0 else self.hpl_time_s
+
+    def use_timed(self, seconds):
+        """The run's time as simmpi-hpl's timer glue printed it (hpl_ptimer.c), in full
+        precision: HPL's own line has 2 decimals of time and 4 digits of Gflop/s."""
+        if seconds > 0:
+            self.hpl_time_s, self.gflops = seconds, self.flops / seconds / 1e9
 
 
 RESULT = re.compile(r"^W[RC]\S*\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([0-9.]+)\s+([0-9.eE+-]+)\s*$")
 CHECK = re.compile(r"=\s*(\S+)\s+\.+\s+(PASSED|FAILED)")
+TIMED = re.compile(r"^simmpi-hpl: timed wall time (\S+)$")
 
 
 def parse_results(text):
     """Each test's result line, with the residual check that follows it when there is one."""
-    tests = []
+    tests, timed = [], []
     for line in text.splitlines():
+        m = TIMED.match(line)
+        if m:
+            timed.append(float(m.group(1)))
+            continue
         m = RESULT.match(line)
         if m:
             n, nb, p, q = (int(m.group(i)) for i in range(1, 5))
@@ -259,4 +273,7 @@ def parse_results(text):
         m = CHECK.search(line)
         if m and tests:
             tests[-1].check, tests[-1].residual = m.group(2), float(m.group(1))
+    if len(timed) == len(tests):  # one timed line per test, in order
+        for t, seconds in zip(tests, timed):
+            t.use_timed(seconds)
     return tests

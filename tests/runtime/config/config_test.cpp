@@ -57,6 +57,43 @@ TEST(Config, BadValueNamesFileLineKeyAndFix) {
   EXPECT_NE(e.find("expected key=value"), std::string::npos) << e;
 }
 
+TEST(Config, QuotedNumberInAFileIsATypeError) {
+  Config c;
+  std::string e = error_of([&] { c.load_toml("[node]\nranks_per_node = \"4\"\n", "p.toml"); });
+  EXPECT_NE(e.find("p.toml:2: node.ranks_per_node = \"4\": expected integer, written without "
+                   "quotes"),
+            std::string::npos)
+      << e;
+  e = error_of([&] { c.load_toml("[network.fat_tree]\ndown = \"[4, 4]\"\n", "p.toml"); });
+  EXPECT_NE(e.find("expected a list of integers, e.g. [44, 18]"), std::string::npos) << e;
+  c.set("node.ranks_per_node=4");  // on the command line everything is text
+  EXPECT_EQ(c.integer("node.ranks_per_node"), 4);
+}
+
+TEST(Config, SectionsOfAnotherChoiceAreNamedAsUnused) {
+  Config c;
+  c.load_toml("[network]\ntopology = \"torus\"\n[network.fat_tree]\ndown = [4, 4]\n", "p.toml");
+  std::vector<std::string> unused = c.unused_settings();
+  ASSERT_EQ(unused.size(), 1u);
+  EXPECT_EQ(unused[0],
+            "network.fat_tree.down (p.toml:4) has no effect: it applies when network.topology = "
+            "fat_tree, and network.topology = torus (p.toml:2)");
+  c.set("network.topology=fat_tree");  // the section is used now
+  EXPECT_TRUE(c.unused_settings().empty());
+}
+
+TEST(Config, PathsAreTakenFromTheDirectory) {
+  Config c;
+  c.set("report.profile_file=out/p.json");
+  EXPECT_EQ(c.path("report.profile_file"), "out/p.json");
+  c.set("runtime.directory=/home/me");
+  EXPECT_EQ(c.path("report.profile_file"), "/home/me/out/p.json");
+  EXPECT_EQ(c.path("node.placement_file"), "");  // empty stays empty
+  c.set("report.profile_file=/abs/p.json");
+  EXPECT_EQ(c.path("report.profile_file"), "/abs/p.json");
+  EXPECT_EQ(c.resolve_path("simmpi_timeline"), "/home/me/simmpi_timeline");
+}
+
 TEST(Config, MalformedTomlGivesTheLine) {
   Config c;
   std::string e = error_of([&] { c.load_toml("[network]\nlink_bw = \"100Gbps\n", "broken.toml"); });
