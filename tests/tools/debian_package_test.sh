@@ -29,6 +29,10 @@ for f in ./usr/bin/simmpicc ./usr/bin/simmpirun ./usr/include/simmpi/mpi.h ./usr
 done
 grep -qE '^\./usr/include/[^/]+\.h$' <<<"$contents" && fail "the package puts headers straight into /usr/include"
 
+# One install at a time on this machine (several checkouts may run their suites at once): the
+# lock is held until the package is removed again.
+exec 9>/tmp/simmpi-debian-package-test.lock
+flock 9
 if [ "$(id -u)" -ne 0 ] || dpkg -s simmpi >/dev/null 2>&1; then
   echo "debian_package_test: contents OK; not installed (needs root and no simmpi package installed yet)"
   exit 0
