@@ -12,7 +12,7 @@ src=$2
 work=$(mktemp -d)
 installed=0
 cleanup() {
-  [ "$installed" = 1 ] && dpkg -r simmpi >/dev/null 2>&1
+  [ "$installed" = 1 ] && dpkg -P simmpi >/dev/null 2>&1
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -33,7 +33,8 @@ grep -qE '^\./usr/include/[^/]+\.h$' <<<"$contents" && fail "the package puts he
 # lock is held until the package is removed again.
 exec 9>/tmp/simmpi-debian-package-test.lock
 flock 9
-if [ "$(id -u)" -ne 0 ] || dpkg -s simmpi >/dev/null 2>&1; then
+if [ "$(id -u)" -ne 0 ] ||
+   dpkg-query -W -f="\${Status}" simmpi 2>/dev/null | grep -q "ok installed"; then
   echo "debian_package_test: contents OK; not installed (needs root and no simmpi package installed yet)"
   exit 0
 fi
@@ -47,7 +48,7 @@ gcc "$src/examples/ring.c" $(pkg-config --cflags --libs simmpi) -o "$work/ring_p
   fail "a build with the installed pkg-config file"
 out=$(/usr/bin/simmpirun -n 4 --quiet "$work/ring_pc.sim")
 grep -q "token 6 (expected 6)" <<<"$out" || fail "the pkg-config build under simmpirun: $out"
-dpkg -r simmpi >/dev/null 2>&1 || fail "dpkg -r simmpi"
+dpkg -P simmpi >/dev/null 2>&1 || fail "dpkg -P simmpi"
 installed=0
-[ -e /usr/bin/simmpicc ] && fail "dpkg -r left /usr/bin/simmpicc behind"
+[ -e /usr/bin/simmpicc ] && fail "dpkg -P left /usr/bin/simmpicc behind"
 echo "debian_package_test: OK (built, installed, used and removed)"
