@@ -3,6 +3,7 @@
 // (solve at an instant, earliest finish).
 #include "hardware/network/flow_network.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "hardware/network/net_stats.hpp"
@@ -95,8 +96,13 @@ void FlowNetwork::set_rate(FlowId f, double rate_Bps) {
   Transfer& t = transfers_[static_cast<std::size_t>(f)];
   SimTime now = engine_.now();
   if (t.rate > 0 && now > t.last) {
-    t.remaining -= t.rate * (now - t.last).seconds();
-    if (t.remaining < 0) t.remaining = 0;
+    double sent = std::min(t.remaining, t.rate * (now - t.last).seconds());
+    if (stats_) {
+      solver_.copy_route(f, stats_route_);
+      stats_->carried(stats_route_.data(), static_cast<int>(stats_route_.size()), sent, t.last,
+                      now);
+    }
+    t.remaining -= sent;
   }
   t.last = now;
   t.rate = rate_Bps;
@@ -107,9 +113,12 @@ void FlowNetwork::complete_chunk(FlowId f) {
   Transfer t = transfers_[static_cast<std::size_t>(f)];
   if (stats_) solver_.copy_route(f, route_);
   solver_.remove_flow(f);
-  if (stats_)
+  if (stats_) {
+    stats_->carried(route_.data(), static_cast<int>(route_.size()), t.remaining, t.last,
+                    engine_.now());
     stats_->flow_ended(route_.data(), static_cast<int>(route_.size()), t.chunk_bytes, engine_.now(),
                        solver_);
+  }
   if (t.left_bytes > 0)
     start_chunk(t.src, t.dst, t.left_bytes, t.arrived);
   else

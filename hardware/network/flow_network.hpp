@@ -92,6 +92,7 @@ class FlowNetwork final : public Network {
   bool solve_pending_ = false;
   std::vector<LinkId> route_;                // scratch of transfer()
   mutable std::vector<LinkId> probe_route_;  // scratch of latency()
+  std::vector<LinkId> stats_route_;          // scratch of set_rate() for network.stats
   // latency()'s route lengths by node pair, direct-mapped, for topologies that cannot count a
   // route's links cheaply (Topology::route_links): MPI_Iprobe asks for them at every poll (the
   // lazy-poll horizon), and routing each time was a tenth of a run. A

@@ -46,7 +46,8 @@ NetStats::NetStats(const Topology& topology, const runtime::Config& config)
       prefix_(config.path("network.stats_prefix")),
       top_(static_cast<std::size_t>(config.integer("network.stats_top"))),
       node_matrix_(config.text("network.stats_matrix") == "nodes"),
-      links_(static_cast<std::size_t>(topology.link_count())) {}
+      links_(static_cast<std::size_t>(topology.link_count())),
+      timeline_(static_cast<std::size_t>(topology.link_count())) {}
 
 void NetStats::flow_started(const LinkId* links, int count, runtime::SimTime now,
                             const LinkLoad& load) {
@@ -94,8 +95,7 @@ void NetStats::write_links(const std::string& path, runtime::SimTime end,
 }
 
 // The top_ links by bytes carried (ties: lower link number first).
-void NetStats::write_busiest(const std::string& path, runtime::SimTime end,
-                             const LinkLoad& load) const {
+std::vector<LinkId> NetStats::busiest() const {
   std::vector<std::size_t> order(links_.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::size_t n = std::min(top_, order.size());
@@ -104,12 +104,22 @@ void NetStats::write_busiest(const std::string& path, runtime::SimTime end,
                       return links_[a].bytes != links_[b].bytes ? links_[a].bytes > links_[b].bytes
                                                                 : a < b;
                     });
+  std::vector<LinkId> out;
+  for (std::size_t i = 0; i < n; ++i) out.push_back(static_cast<LinkId>(order[i]));
+  return out;
+}
+
+void NetStats::write_busiest(const std::string& path, runtime::SimTime end,
+                             const LinkLoad& load) const {
   File f = open_csv(path);
   std::fprintf(f.get(), "position,link,name,bytes,busy_s,utilization\n");
-  for (std::size_t i = 0; i < n; ++i)
-    std::fprintf(f.get(), "%zu,%zu,%s,%.17g,%.12f,%.6f\n", i + 1, order[i],
-                 topology_.link_name(static_cast<LinkId>(order[i])).c_str(), links_[order[i]].bytes,
-                 busy_s(order[i], end, load), utilization(order[i], end));
+  std::vector<LinkId> top = busiest();
+  for (std::size_t i = 0; i < top.size(); ++i) {
+    auto l = static_cast<std::size_t>(top[i]);
+    std::fprintf(f.get(), "%zu,%zu,%s,%.17g,%.12f,%.6f\n", i + 1, l,
+                 topology_.link_name(top[i]).c_str(), links_[l].bytes, busy_s(l, end, load),
+                 utilization(l, end));
+  }
 }
 
 void NetStats::write_hops(const std::string& path) const {
@@ -123,10 +133,11 @@ void NetStats::write_hops(const std::string& path) const {
 
 std::vector<std::string> NetStats::write(runtime::SimTime end, const LinkLoad& load) const {
   std::vector<std::string> paths = {prefix_ + "links.csv", prefix_ + "busiest_links.csv",
-                                    prefix_ + "hops.csv"};
+                                    prefix_ + "link_load.csv", prefix_ + "hops.csv"};
   write_links(paths[0], end, load);
   write_busiest(paths[1], end, load);
-  write_hops(paths[2]);
+  timeline_.write_csv(paths[2], busiest(), topology_, end);
+  write_hops(paths[3]);
   if (node_matrix_) {
     paths.push_back(prefix_ + "matrix.csv");
     matrix_.write_csv(paths.back(), "node");

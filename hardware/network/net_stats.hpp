@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Network statistics, as CODES, MARS and SST/macro report them: per link, bytes carried and busy
-// time (time with at least one flow on it); per run, the most loaded links, a histogram of route
-// lengths and a traffic matrix. Written as CSV files at the end of a run, only when
-// network.stats is on (the per-flow bookkeeping costs time).
+// time (time with at least one flow on it) and, for the most loaded links, their load over time;
+// per run, the most loaded links, a histogram of route lengths and a traffic matrix. Written as CSV
+// files at the end of a run, only when network.stats is on (the per-flow bookkeeping costs time).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "hardware/network/link_timeline.hpp"
 #include "hardware/network/topology.hpp"
 #include "runtime/core/sim_time.hpp"
 
@@ -48,6 +49,11 @@ class NetStats {
   void flow_started(const LinkId* links, int count, runtime::SimTime now, const LinkLoad& load);
   void flow_ended(const LinkId* links, int count, double bytes, runtime::SimTime now,
                   const LinkLoad& load);
+  // `bytes` of a flow crossed `links` at one rate from `from` to `to` (the load over time).
+  void carried(const LinkId* links, int count, double bytes, runtime::SimTime from,
+               runtime::SimTime to) {
+    timeline_.carried(links, count, bytes, from, to);
+  }
   // One message between two nodes (network traffic only), for a node-level matrix.
   void message(int src_node, int dst_node, std::uint64_t bytes);
 
@@ -57,9 +63,10 @@ class NetStats {
   const std::vector<std::uint64_t>& hop_histogram() const { return hop_flows_; }
   bool wants_node_matrix() const { return node_matrix_; }
 
-  // Writes <prefix>links.csv, <prefix>busiest_links.csv, <prefix>hops.csv and, for a node
-  // matrix, <prefix>matrix.csv. Returns the paths written. Links that `load` shows still busy
-  // at `end` (a run cut short) count as busy until `end`.
+  // Writes <prefix>links.csv, <prefix>busiest_links.csv, <prefix>link_load.csv (the busiest
+  // links' load over time), <prefix>hops.csv and, for a node matrix, <prefix>matrix.csv. Returns
+  // the paths written. Links that `load` shows still busy at `end` (a run cut short) count as busy
+  // until `end`.
   std::vector<std::string> write(runtime::SimTime end, const LinkLoad& load) const;
 
  private:
@@ -71,6 +78,7 @@ class NetStats {
   double busy_s(std::size_t l, runtime::SimTime end, const LinkLoad& load) const;
   double utilization(std::size_t l, runtime::SimTime end) const;
   void write_links(const std::string& path, runtime::SimTime end, const LinkLoad& load) const;
+  std::vector<LinkId> busiest() const;
   void write_busiest(const std::string& path, runtime::SimTime end, const LinkLoad& load) const;
   void write_hops(const std::string& path) const;
 
@@ -82,6 +90,7 @@ class NetStats {
   std::vector<std::uint64_t> hop_flows_;
   std::vector<double> hop_bytes_;
   TrafficMatrix matrix_;
+  LinkTimeline timeline_;
 };
 
 }  // namespace simmpi::hardware

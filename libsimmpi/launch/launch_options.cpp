@@ -46,6 +46,10 @@ bool take_option(const std::vector<std::string>& args, std::size_t& i, LaunchOpt
     o.quiet = true;
   } else if (a == "--profile") {  // one flag for the key, as profilers are switched on
     o.sets.push_back("report.profile=true");
+  } else if (a == "--report") {
+    for (const char* k : {"report.profile=true", "report.critical_path=true", "network.stats=true",
+                          "network.stats_matrix=ranks", "report.html=true"})
+      o.sets.push_back(k);
   } else if (a == "--critical-path") {
     o.sets.push_back("report.critical_path=true");
   } else if (a == "--timeline") {
@@ -122,6 +126,8 @@ std::string launch_help(const char* program) {
       "                          ui.perfetto.dev or chrome://tracing, otf2 for Vampir\n"
       "                          (--set report.timeline=FORMAT; report.timeline_ranks and\n"
       "                          report.timeline_window limit it)\n"
+      "  --report                profile, critical path and network statistics, and at the end\n"
+      "                          one HTML page of them with plots (simmpi_report.html)\n"
       "  --help                  this text\n"
       "  --                      everything after it goes to the program\n"
       "\n"

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "libsimmpi/launch/run_reports.hpp"
 
+#include <dlfcn.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -34,6 +38,13 @@ RunReports::RunReports(const runtime::Config& config, const hardware::Platform& 
     critical_path_file_ = open_output(config, "report.critical_path_file", critical_path_path_);
     critical_path_ = std::make_unique<runtime::CriticalPath>(ranks);
     runtime::Observation::subscribe(critical_path_.get());
+  }
+  if (config.flag("report.html")) {
+    html_path_ = config.path("report.html_file");
+    profile_input_ = config.path("report.profile_file");
+    critical_path_input_ = config.path("report.critical_path_file");
+    net_prefix_ = config.path("network.stats_prefix");
+    open_output(config, "report.html_file", html_path_);  // unwritable: said before the run
   }
   const std::string timeline = config.text("report.timeline");
   if (timeline != "none") {
@@ -120,7 +131,57 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
                    runtime::CriticalPath::text(path, profile_top_).c_str(),
                    critical_path_path_.c_str());
   }
+  if (!html_path_.empty() && !make_html(print)) ok = false;
   return ok;
+}
+
+namespace {
+
+// simmpi-report beside this library's installation: <prefix>/bin, the library being in
+// <prefix>/lib or <prefix>/lib/<multiarch> (the build tree has the same layout).
+std::string report_tool() {
+  Dl_info info{};
+  if (!dladdr(reinterpret_cast<void*>(&report_tool), &info) || !info.dli_fname) return "";
+  std::string dir = info.dli_fname;
+  for (int up = 0; up < 3; ++up) {
+    dir = dir.substr(0, dir.rfind('/'));
+    if (dir.empty()) break;
+    std::string candidate = dir + "/bin/simmpi-report";
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return "";
+}
+
+}  // namespace
+
+bool RunReports::make_html(bool print) const {
+  const std::string tool = report_tool();
+  if (tool.empty()) {
+    std::fprintf(stderr,
+                 "simmpi: error: report.html: simmpi-report was not found beside libsimmpi "
+                 "(<prefix>/bin); the run's files are written, make the page with simmpi-report\n");
+    return false;
+  }
+  std::string dir = html_path_.substr(0, html_path_.rfind('/') + 1);
+  std::vector<std::string> args = {tool,
+                                   dir.empty() ? "." : dir,
+                                   "--out=" + html_path_,
+                                   "--profile=" + profile_input_,
+                                   "--critical-path=" + critical_path_input_,
+                                   "--net-prefix=" + net_prefix_};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  int status = 0;
+  if (posix_spawn(&pid, tool.c_str(), nullptr, nullptr, argv.data(), environ) != 0 ||
+      waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::fprintf(stderr, "simmpi: error: report.html: %s failed; the run's files are written\n",
+                 tool.c_str());
+    return false;
+  }
+  if (print) std::fprintf(stderr, "simmpi: report: %s\n", html_path_.c_str());
+  return true;
 }
 
 }  // namespace simmpi::mpi

@@ -35,6 +35,8 @@ class RunReports {
     void operator()(std::FILE* f) const { std::fclose(f); }
   };
   using File = std::unique_ptr<std::FILE, FileCloser>;
+  // Runs simmpi-report on what the run wrote (report.html); false when it failed.
+  bool make_html(bool print) const;
   // `path` for `key`, opened for writing; throws ConfigError naming both when it cannot be.
   static File open_output(const runtime::Config& config, const char* key, const std::string& path);
 
@@ -49,6 +51,9 @@ class RunReports {
   std::unique_ptr<runtime::ChromeTrace> timeline_;
   std::unique_ptr<runtime::Otf2Trace> otf2_;
   std::string timeline_path_;
+  // report.html: the page and what it is made of.
+  std::string html_path_;
+  std::string critical_path_input_, profile_input_, net_prefix_;
 };
 
 }  // namespace simmpi::mpi

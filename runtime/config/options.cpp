@@ -165,6 +165,13 @@ const std::vector<OptionSpec>& option_registry() {
        {}, 0, 1},
       {"report.critical_path_file", Kind::Path, "simmpi_critical_path.json",
        "Where report.critical_path writes its JSON file (opened when the run starts)."},
+      {"report.html", Kind::Bool, "false",
+       "At the end of the run, make one self-contained HTML page (plots as inline SVG) of what "
+       "the run recorded: the profile, the critical path, the network statistics "
+       "(simmpi-report, a Python tool installed beside the compiler wrappers). The launch option "
+       "--report sets this with report.profile, report.critical_path, network.stats and "
+       "network.stats_matrix = ranks."},
+      {"report.html_file", Kind::Path, "simmpi_report.html", "Where report.html writes its page."},
       {"report.timeline", Kind::Choice, "none",
        "Write the run's timeline (the launch option --timeline sets chrome): every MPI call and "
        "the own code between calls as slices, point-to-point messages as arrows "
@@ -296,11 +303,12 @@ const std::vector<OptionSpec>& option_registry() {
        "one flow.",
        {}, 0, 1e18},
       {"network.stats", Kind::Bool, "false",
-       "Write per-link bytes and busy time, the most loaded links, a hop-count histogram and a "
-       "traffic matrix as CSV files at the end of the run (costs some time per message)."},
+       "Write per-link bytes and busy time, the most loaded links and their load over time (at "
+       "most 256 time bins, widened as the run grows), a hop-count histogram and a traffic "
+       "matrix as CSV files at the end of the run (costs some time per message)."},
       {"network.stats_prefix", Kind::Path, "simmpi_net_",
-       "Path prefix of the statistics files: <prefix>links.csv, busiest_links.csv, hops.csv, "
-       "matrix.csv."},
+       "Path prefix of the statistics files: <prefix>links.csv, busiest_links.csv, "
+       "link_load.csv, hops.csv, matrix.csv."},
       {"network.stats_matrix", Kind::Choice, "nodes", "Endpoints of the traffic matrix.",
        {{"nodes", "bytes between nodes over the network"},
         {"ranks", "bytes between MPI ranks, shared-memory messages included"}}},
