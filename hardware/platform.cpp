@@ -104,6 +104,17 @@ SimTime Platform::latency(int src, int dst) const {
   return a == b ? shm_latency_ : network_->latency(a, b);
 }
 
+SimTime Platform::alone_transfer(int src, int dst, std::uint64_t bytes) const {
+  int a = node_of(src), b = node_of(dst);
+  double bw = a == b ? shm_Bps_ : network_->alone_Bps(a, b);
+  return bw > 0 ? runtime::transfer_time(static_cast<double>(bytes), bw) : SimTime();
+}
+
+std::string Platform::busiest_link(int src, int dst, SimTime from, SimTime to) const {
+  int a = node_of(src), b = node_of(dst);
+  return a == b ? std::string() : network_->busiest_link(a, b, from, to);
+}
+
 void Platform::transfer(int src, int dst, std::uint64_t bytes, ArrivalNotice arrived) {
   int a = node_of(src), b = node_of(dst);
   if (rank_matrix_) rank_matrix_->add(src, dst, bytes);

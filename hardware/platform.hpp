@@ -45,6 +45,12 @@ class Platform {
   SimTime latency(int src_process, int dst_process) const;
   // A lower bound of latency() over every pair of processes.
   SimTime min_latency() const;
+  // Time `bytes` take to move between two processes alone on an idle machine, latency apart:
+  // bytes over the route's narrowest link (shared memory: node.shm_bw).
+  SimTime alone_transfer(int src_process, int dst_process, std::uint64_t bytes) const;
+  // The link of the route between two processes that carried most bytes between `from` and
+  // `to`, by name, when network.stats is on; "" otherwise or within a node.
+  std::string busiest_link(int src_process, int dst_process, SimTime from, SimTime to) const;
   // Moves `bytes` from one process's memory to another's, starting now; `arrived` is told when
   // the last byte arrives (ArrivalNotice, network.hpp).
   void transfer(int src_process, int dst_process, std::uint64_t bytes, ArrivalNotice arrived);

@@ -43,18 +43,41 @@ SimTime FlowNetwork::route_latency(std::size_t links) const {
   return nic_latency_ + hop_latency_ * static_cast<std::int64_t>(links - 1);
 }
 
+const std::vector<LinkId>& FlowNetwork::probe_route(int src, int dst) const {
+  const std::uint64_t pair =
+      static_cast<std::uint64_t>(src) << 32 | static_cast<std::uint32_t>(dst);
+  probe_route_.clear();
+  RouteContext ctx{mix64(seed_ ^ kProbeSalt, pair), nullptr};
+  topology_->route(src, dst, ctx, probe_route_);
+  return probe_route_;
+}
+
+double FlowNetwork::alone_Bps(int src, int dst) const {
+  double bw = 0;
+  for (LinkId l : probe_route(src, dst)) {
+    double b = topology_->link_bw_Bps(l);
+    bw = bw == 0 ? b : std::min(bw, b);
+  }
+  return bw;
+}
+
+std::string FlowNetwork::busiest_link(int src, int dst, SimTime from, SimTime to) const {
+  if (!stats_) return "";
+  std::string best;
+  double most = 0;
+  for (LinkId l : probe_route(src, dst))
+    if (double bytes = stats_->timeline().bytes_between(l, from, to); bytes > most)
+      most = bytes, best = topology_->link_name(l);
+  return best;
+}
+
 SimTime FlowNetwork::latency(int src, int dst) const {
   if (const int links = topology_->route_links(src, dst); links >= 0)
     return route_latency(static_cast<std::size_t>(links));
   const std::uint64_t pair =
       static_cast<std::uint64_t>(src) << 32 | static_cast<std::uint32_t>(dst);
   LatencyEntry& e = latency_cache_[mix64(pair, 0) & (latency_cache_.size() - 1)];
-  if (e.key != pair + 1) {
-    probe_route_.clear();
-    RouteContext ctx{mix64(seed_ ^ kProbeSalt, pair), nullptr};
-    topology_->route(src, dst, ctx, probe_route_);
-    e = LatencyEntry{pair + 1, probe_route_.size()};
-  }
+  if (e.key != pair + 1) e = LatencyEntry{pair + 1, probe_route(src, dst).size()};
   return route_latency(e.links);
 }
 

@@ -47,6 +47,8 @@ class FlowNetwork final : public Network {
   int node_count() const override { return topology_->node_count(); }
   SimTime latency(int src_node, int dst_node) const override;
   SimTime min_latency() const override { return nic_latency_; }  // a route has >= 0 switches
+  double alone_Bps(int src_node, int dst_node) const override;
+  std::string busiest_link(int src_node, int dst_node, SimTime from, SimTime to) const override;
   void transfer(int src_node, int dst_node, std::uint64_t bytes, ArrivalNotice arrived) override;
   std::vector<std::string> finish() override;
 
@@ -76,6 +78,8 @@ class FlowNetwork final : public Network {
   static void on_solve(void* self, std::uint64_t);
   static void on_completion(void* self, std::uint64_t version);
   SimTime route_latency(std::size_t links) const;
+  // The route latency() and the statistics describe (the one a zero-byte probe takes).
+  const std::vector<LinkId>& probe_route(int src, int dst) const;
 
   runtime::Engine& engine_;
   std::unique_ptr<Topology> topology_;

@@ -39,6 +39,16 @@ void LinkTimeline::carried(const LinkId* links, int count, double bytes, runtime
   }
 }
 
+double LinkTimeline::bytes_between(LinkId l, runtime::SimTime from, runtime::SimTime to) const {
+  const std::vector<double>& v = bins(l);
+  double sum = 0;
+  if (v.empty()) return sum;
+  auto last = static_cast<std::size_t>(std::min<std::int64_t>(kBins - 1, to.ps() / width_ps_));
+  for (auto i = static_cast<std::size_t>(from.ps() / width_ps_); i <= last && i < kBins; ++i)
+    sum += v[i];
+  return sum;
+}
+
 void LinkTimeline::write_csv(const std::string& path, const std::vector<LinkId>& links,
                              const Topology& topology, runtime::SimTime end) const {
   std::FILE* f = std::fopen(path.c_str(), "w");

@@ -30,6 +30,8 @@ class LinkTimeline {
   // The bytes of link `l` per bin (empty when it carried nothing).
   const std::vector<double>& bins(LinkId l) const { return bins_[static_cast<std::size_t>(l)]; }
 
+  // Bytes link `l` carried in the bins that overlap [from, to] (bin resolution).
+  double bytes_between(LinkId l, runtime::SimTime from, runtime::SimTime to) const;
   // "link,name,begin_s,end_s,bytes,utilization" for `links`, every bin up to `end`.
   void write_csv(const std::string& path, const std::vector<LinkId>& links,
                  const Topology& topology, runtime::SimTime end) const;

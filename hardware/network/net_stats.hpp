@@ -62,6 +62,7 @@ class NetStats {
   // Flows (chunks) by number of switches crossed.
   const std::vector<std::uint64_t>& hop_histogram() const { return hop_flows_; }
   bool wants_node_matrix() const { return node_matrix_; }
+  const LinkTimeline& timeline() const { return timeline_; }
 
   // Writes <prefix>links.csv, <prefix>busiest_links.csv, <prefix>link_load.csv (the busiest
   // links' load over time), <prefix>hops.csv and, for a node matrix, <prefix>matrix.csv. Returns

@@ -38,6 +38,15 @@ class Network {
   virtual SimTime latency(int src_node, int dst_node) const = 0;
   // A lower bound of latency() over every pair of distinct nodes.
   virtual SimTime min_latency() const = 0;
+  // Bandwidth a flow from `src` to `dst` gets alone on an idle network: its route's narrowest
+  // link (what explains a transfer's time before any sharing).
+  virtual double alone_Bps(int src_node, int dst_node) const = 0;
+  // The link of the route from `src` to `dst` that carried most bytes between `from` and `to`,
+  // by name, when network.stats records link load over time; "" otherwise.
+  virtual std::string busiest_link(int /*src_node*/, int /*dst_node*/, SimTime /*from*/,
+                                   SimTime /*to*/) const {
+    return "";
+  }
   // Starts moving `bytes` from `src` to `dst` at the engine's current time; `arrived` is told
   // when the last byte arrives (ArrivalNotice). src != dst.
   virtual void transfer(int src_node, int dst_node, std::uint64_t bytes, ArrivalNotice arrived) = 0;

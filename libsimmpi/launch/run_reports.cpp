@@ -26,7 +26,9 @@ RunReports::File RunReports::open_output(const runtime::Config& config, const ch
 }
 
 RunReports::RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks)
-    : ranks_(ranks), profile_top_(static_cast<std::size_t>(config.integer("report.profile_top"))) {
+    : ranks_(ranks),
+      platform_(platform),
+      profile_top_(static_cast<std::size_t>(config.integer("report.profile_top"))) {
   if (config.flag("report.profile")) {
     profile_path_ = config.path("report.profile_file");
     profile_file_ = open_output(config, "report.profile_file", profile_path_);
@@ -122,7 +124,13 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
                    profile_->text(profile_top_).c_str(), profile_path_.c_str());
   }
   if (critical_path_) {
-    const std::vector<runtime::CriticalPath::Stretch> path = critical_path_->walk(ends);
+    std::vector<runtime::CriticalPath::Stretch> path = critical_path_->walk(ends);
+    runtime::CriticalPath::explain_network(path, [this](const runtime::CriticalPath::Stretch& s) {
+      return runtime::CriticalPath::Explained{
+          platform_.latency(s.from_rank, s.rank),
+          platform_.alone_transfer(s.from_rank, s.rank, s.bytes),
+          platform_.busiest_link(s.from_rank, s.rank, s.begin, s.end)};
+    });
     const std::string json = runtime::CriticalPath::json(path);
     std::fwrite(json.data(), 1, json.size(), critical_path_file_.get());
     critical_path_file_.reset();

@@ -41,6 +41,7 @@ class RunReports {
   static File open_output(const runtime::Config& config, const char* key, const std::string& path);
 
   int ranks_;
+  const hardware::Platform& platform_;  // explains the critical path's network stretches
   std::unique_ptr<runtime::Profile> profile_;
   File profile_file_;
   std::string profile_path_;

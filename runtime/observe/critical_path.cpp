@@ -128,6 +128,11 @@ CriticalPath::Totals CriticalPath::totals(const std::vector<Stretch>& path) {
   for (const Stretch& s : path) {
     t.by_kind[static_cast<int>(s.kind)] += s.end - s.begin;
     t.total += s.end - s.begin;
+    if (s.kind == Kind::Network) {
+      t.latency += s.latency;
+      t.transfer += s.transfer;
+      t.contention += s.contention();
+    }
   }
   return t;
 }
@@ -145,6 +150,11 @@ std::string CriticalPath::text(const std::vector<Stretch>& path, std::size_t top
       "network %.1f%%, waiting %.1f%%\n",
       total.to_decimal().c_str(), path.size(), pct(by_kind[0]), pct(by_kind[1]), pct(by_kind[2]),
       pct(by_kind[3]));
+  if (t.latency + t.transfer > SimTime())
+    out += strprintf(
+        "simmpi:   network: latency %.1f%%, transfer at full bandwidth %.1f%%, contention and "
+        "protocol %.1f%%\n",
+        pct(t.latency), pct(t.transfer), pct(t.contention));
   std::vector<std::size_t> order(path.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -157,6 +167,12 @@ std::string CriticalPath::text(const std::vector<Stretch>& path, std::size_t top
                             ? strprintf("rank %d -> rank %d, %llu bytes, into %s", s.from_rank,
                                         s.rank, static_cast<unsigned long long>(s.bytes), s.call)
                             : strprintf("rank %d%s%s", s.rank, *s.call ? ", " : "", s.call);
+    if (s.kind == Kind::Network && s.latency + s.transfer > SimTime()) {
+      where += strprintf(" (latency %s, transfer %s, contention and protocol %s s",
+                         s.latency.to_decimal().c_str(), s.transfer.to_decimal().c_str(),
+                         s.contention().to_decimal().c_str());
+      where += s.link.empty() ? ")" : strprintf("; busiest link %s)", s.link.c_str());
+    }
     out += strprintf("simmpi:   %-9s %s s from %s s: %s\n", kind_name(s.kind),
                      (s.end - s.begin).to_decimal().c_str(), s.begin.to_decimal().c_str(),
                      where.c_str());
@@ -170,17 +186,27 @@ std::string CriticalPath::json(const std::vector<Stretch>& path) {
   const SimTime* by_kind = t.by_kind;
   std::string out = strprintf(
       "{\n  \"format\": \"simmpi-critical-path-1\",\n  \"length\": %s,\n  \"compute\": %s,\n"
-      "  \"overhead\": %s,\n  \"network\": %s,\n  \"waiting\": %s,\n  \"stretches\": [\n",
+      "  \"overhead\": %s,\n  \"network\": %s,\n  \"waiting\": %s,\n"
+      "  \"network_latency\": %s,\n  \"network_transfer\": %s,\n  \"network_contention\": %s,\n"
+      "  \"stretches\": [\n",
       total.to_decimal().c_str(), by_kind[0].to_decimal().c_str(), by_kind[1].to_decimal().c_str(),
-      by_kind[2].to_decimal().c_str(), by_kind[3].to_decimal().c_str());
+      by_kind[2].to_decimal().c_str(), by_kind[3].to_decimal().c_str(),
+      t.latency.to_decimal().c_str(), t.transfer.to_decimal().c_str(),
+      t.contention.to_decimal().c_str());
   for (std::size_t i = 0; i < path.size(); ++i) {
     const Stretch& s = path[i];
+    std::string network =
+        s.kind == Kind::Network
+            ? strprintf(", \"latency\": %s, \"transfer\": %s, \"contention\": %s, \"link\": %s",
+                        s.latency.to_decimal().c_str(), s.transfer.to_decimal().c_str(),
+                        s.contention().to_decimal().c_str(), json_text(s.link).c_str())
+            : "";
     out += strprintf(
         "    {\"kind\": \"%s\", \"rank\": %d, \"from_rank\": %d, \"begin\": %s, \"end\": %s, "
-        "\"call\": %s, \"bytes\": %llu}%s\n",
+        "\"call\": %s, \"bytes\": %llu%s}%s\n",
         kind_name(s.kind), s.rank, s.from_rank, s.begin.to_decimal().c_str(),
         s.end.to_decimal().c_str(), json_text(s.call).c_str(),
-        static_cast<unsigned long long>(s.bytes), i + 1 < path.size() ? "," : "");
+        static_cast<unsigned long long>(s.bytes), network.c_str(), i + 1 < path.size() ? "," : "");
   }
   return out + "  ]\n}\n";
 }

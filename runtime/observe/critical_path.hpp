@@ -10,6 +10,7 @@
 // collectives are made of; a rank's program threads are not followed (the rank's own fiber is).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -34,7 +35,30 @@ class CriticalPath : public Observer {
     SimTime begin, end;
     const char* call;     // the MPI call (overhead, waiting, network: the receiving call), or ""
     std::uint64_t bytes;  // network: the message's size
+    // Network stretches, explained by the machine model (explain_network): the route's zero-load
+    // latency and the transfer alone at its narrowest link; the rest of the stretch is
+    // contention (links shared with other flows) and protocol (a rendezvous' handshake).
+    SimTime latency, transfer;
+    std::string link;  // the route's link that carried most bytes meanwhile (network.stats)
+    SimTime contention() const { return end - begin - latency - transfer; }
   };
+  // Fills latency, transfer and link of each network stretch from `model`, a callable
+  // (const Stretch&) -> Explained; latency and transfer are cut to the stretch's length.
+  struct Explained {
+    SimTime latency, transfer;
+    std::string link;
+  };
+  template <typename Model>
+  static void explain_network(std::vector<Stretch>& path, Model&& model) {
+    for (Stretch& s : path) {
+      if (s.kind != Kind::Network) continue;
+      Explained e = model(static_cast<const Stretch&>(s));
+      const SimTime length = s.end - s.begin;
+      s.latency = std::min(e.latency, length);
+      s.transfer = std::min(e.transfer, length - s.latency);
+      s.link = std::move(e.link);
+    }
+  }
   // Walks back from the last rank's end (`end[rank]` for each rank); the stretches in time order.
   std::vector<Stretch> walk(const std::vector<SimTime>& end) const;
   // The summary for stderr and the JSON document, from walk()'s stretches; `top`: how many of
@@ -45,6 +69,7 @@ class CriticalPath : public Observer {
   // The path's length and its time by Kind.
   struct Totals {
     SimTime total, by_kind[4];
+    SimTime latency, transfer, contention;  // the network stretches' parts (explain_network)
   };
   static Totals totals(const std::vector<Stretch>& path);
 

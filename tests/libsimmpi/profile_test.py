@@ -206,6 +206,15 @@ def case_critical_chain(sim):
     equal(ps(cp["overhead"]), hops * (O_S + O_R), "overheads")
     equal(ps(cp["network"]), hops * (ONE_WAY - O_S - O_R), "network")
     equal(ps(cp["waiting"]), 0, "waiting")
+    # Each flight explained by the machine model: NIC + hop latency and 8 bytes at 100 Gb/s,
+    # nothing shared with another flow.
+    equal(ps(cp["network_latency"]), hops * LAT, "network latency")
+    equal(ps(cp["network_transfer"]), hops * wire(8), "network transfer")
+    equal(ps(cp["network_contention"]), 0, "network contention")
+    for s in cp["stretches"]:
+        if s["kind"] == "network":
+            equal((ps(s["latency"]), ps(s["transfer"]), ps(s["contention"])),
+                  (LAT, wire(8), 0), f"the parts of {s}")
     kinds = [(s["kind"], s["rank"], s["from_rank"], s["call"]) for s in cp["stretches"]]
     want = []
     for r in range(ranks):
@@ -221,6 +230,8 @@ def case_critical_chain(sim):
         t = ps(s["end"])
     check("simmpi: critical path: 0.010003301920 s in 13 stretches: compute 100.0%" in err,
           "the summary:\n" + err)
+    check("simmpi:   network: latency 0.0%, transfer at full bandwidth 0.0%, contention and "
+          "protocol 0.0%" in err, "the network's parts in the summary:\n" + err)
 
 
 def case_critical_imbalance(sim):

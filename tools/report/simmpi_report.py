@@ -116,6 +116,10 @@ def critical_path_section(path, top=20):
     kinds = ["compute", "overhead", "network", "waiting"]
     length = path["length"] or 1
     summary = ", ".join(f"{k} {100 * path[k] / length:.1f}%" for k in kinds)
+    if path.get("network_latency", 0) + path.get("network_transfer", 0) > 0:
+        summary += (f"; of the network: latency {100 * path['network_latency'] / length:.1f}%, "
+                    f"transfer at full bandwidth {100 * path['network_transfer'] / length:.1f}%, "
+                    f"contention and protocol {100 * path['network_contention'] / length:.1f}%")
     fig, ax = plt.subplots(figsize=(9, 3.2))
     ranks = sorted({s["rank"] for s in path["stretches"]})
     row = {r: i for i, r in enumerate(ranks)}
@@ -135,10 +139,16 @@ def critical_path_section(path, top=20):
     ax.set_title("The critical path: the chain of events that decided the end of the run")
     fig.tight_layout()
     longest = sorted(path["stretches"], key=lambda s: -(s["end"] - s["begin"]))[:top]
+    def part(s, key):
+        return seconds(s[key]) if key in s else ""
     rows = [(s["kind"], seconds(s["end"] - s["begin"]), seconds(s["begin"]), s["rank"],
-             s.get("from_rank", s["rank"]), s.get("call", ""), s.get("bytes", 0)) for s in longest]
+             s.get("from_rank", s["rank"]), s.get("call", ""), s.get("bytes", 0),
+             part(s, "latency"), part(s, "transfer"), part(s, "contention"), s.get("link", ""))
+            for s in longest]
     return (f"<h2>Critical path</h2><p>{seconds(path['length'])} s: {summary}.</p>" + svg(fig) +
-            table(["kind", "length (s)", "from (s)", "rank", "from rank", "call", "bytes"], rows))
+            table(["kind", "length (s)", "from (s)", "rank", "from rank", "call", "bytes",
+                   "latency (s)", "transfer (s)", "contention and protocol (s)",
+                   "busiest link"], rows))
 
 
 def link_load_section(rows):
