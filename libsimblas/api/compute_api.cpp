@@ -70,8 +70,9 @@ void simmpi_sleep(double seconds) {
     simmpi::blas::bad_argument(
         "SIMMPI_SLEEP", simmpi::strprintf("seconds = %g must be finite and >= 0", seconds).c_str());
   if (!simmpi::blas::running_model()) return;
-  simmpi::runtime::Scheduler::instance()->sleep_lazily(
-      simmpi::runtime::SimTime::from_seconds(seconds));
+  const auto t = simmpi::runtime::SimTime::from_seconds(seconds);
+  simmpi::blas::tell_compute(nullptr, t);
+  simmpi::runtime::Scheduler::instance()->sleep_lazily(t);
 }
 
 }  // extern "C"

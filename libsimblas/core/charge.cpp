@@ -2,11 +2,14 @@
 // Charging compute tasks to the calling rank.
 #include "libsimblas/core/charge.hpp"
 
+#include <map>
+#include <string>
 #include <vector>
 
 #include "hardware/compute/compute_model.hpp"
 #include "hardware/platform.hpp"
 #include "runtime/core/error.hpp"
+#include "runtime/observe/observation.hpp"
 #include "runtime/sched/scheduler.hpp"
 
 namespace simmpi::blas {
@@ -49,6 +52,32 @@ std::uint64_t mix(std::uint64_t x) {
 
 }  // namespace
 
+void tell_compute(const hardware::ComputeTask* task, runtime::SimTime t) {
+  runtime::Scheduler* s = scheduler();
+  runtime::Process* p = s ? s->current() : nullptr;
+  // Only a program process's own code: a task charged inside an MPI call is part of the call.
+  if (!p || p->ordinal() < 0 || p->current_call || !runtime::Observation::wants_records()) return;
+  runtime::ComputeFacts f;
+  f.process = p->id();
+  f.rank = p->owner();
+  f.ordinal = p->ordinal();
+  if (task) {
+    // Names live as long as the run: the observers keep the pointer.
+    static std::map<int, std::string> names;
+    f.kernel = static_cast<int>(task->kernel) * 2 + static_cast<int>(task->precision);
+    auto [it, added] = names.try_emplace(f.kernel);
+    if (added) it->second = hardware::kernel_name(task->kernel, task->precision);
+    f.kernel_name = it->second.c_str();
+    f.ops = task->ops;
+    f.bytes = task->bytes;
+    f.m = task->dims[0];
+    f.n = task->dims[1];
+    f.k = task->dims[2];
+  }
+  f.time = t;
+  runtime::Observation::compute(f);
+}
+
 bool computes_results() {
   hardware::ComputeModel* model = running_model();
   return model ? model->executes_kernels()
@@ -86,7 +115,10 @@ Charged charge(const hardware::ComputeTask& task) {
   const runtime::SimTime t = model->cpu().time(task);
   if (runtime::SimTime* deferred = deferred_of(s->current())) {
     *deferred += t;
-  } else if (model->executes_kernels()) {
+    return Charged(model->executes_kernels());
+  }
+  if (runtime::Observation::wants_records()) tell_compute(&task, t);
+  if (model->executes_kernels()) {
     s->settle();  // the result appears when its time has passed, as on a real machine
     s->sleep_until(s->engine().now() + t);
   } else {

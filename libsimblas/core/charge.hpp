@@ -72,6 +72,11 @@ class ScopedDeviceTarget {
   ScopedDeviceTarget& operator=(const ScopedDeviceTarget&) = delete;
 };
 
+// Tells the run's observers (the call trace) that the calling process's own code spent `t`:
+// on `task`, or on nothing the model can retime (task nullptr: SIMMPI_SLEEP). Nothing inside an
+// MPI call or outside a program process.
+void tell_compute(const hardware::ComputeTask* task, runtime::SimTime t);
+
 // Whether calls produce their results now: outside a simulation, or with blas.mode = execute.
 bool computes_results();
 // The compute model of the running simulation, or nullptr outside one (or outside a rank).

@@ -14,6 +14,7 @@
 #include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/coll/packed_view.hpp"
+#include "libsimmpi/core/call_record.hpp"
 
 using namespace simmpi::mpi;
 
@@ -28,6 +29,8 @@ int barrier(const char* name, MPI_Comm comm, MPI_Request* request) {
   CollChecks k(call, comm);
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Barrier);
+  rec.value(comm).request(request);
   return launch_collective(call, k.comm(), k.seq(), request,
                            [](CollContext& c) { run_barrier(c); });
 }
@@ -40,6 +43,9 @@ int allreduce(const char* name, const void* sendbuf, void* recvbuf, int count,
   k.count(count).type(datatype, &t).op(op, t);
   if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Allreduce);
+  rec.value(sendbuf == MPI_IN_PLACE).value(count).type(datatype).op(op).value(comm);
+  rec.request(request);
   auto v = std::make_shared<PackedView>(recvbuf, t, 0, count);
   v->load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
   Reduction red(op, datatype, *v->type(), t);
@@ -91,6 +97,9 @@ int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype
   k.count(recvcount, "recvcount").type(recvtype, &rt);
   if (k.ok()) k.agree(name, -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Allgather);
+  rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
+  rec.type(recvtype).value(comm).request(request);
   int n = k.comm().size();
   std::size_t block = bytes_of(recvcount, rt);
   std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
@@ -124,6 +133,10 @@ int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatyp
   if (k.ok() && !displs) return call.fail(comm, MPI_ERR_ARG, "displs is NULL");
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Allgatherv);
+  rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype);
+  rec.array(recvcounts, k.comm().size()).array(displs, k.comm().size()).type(recvtype);
+  rec.value(comm).request(request);
   int n = k.comm().size(), r = k.rank();
   auto me = static_cast<std::size_t>(r);
   ElementSpan span = span_of(recvcounts, displs, n);
@@ -176,6 +189,9 @@ int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype 
   k.count(recvcount, "recvcount").type(recvtype, &rt);
   if (k.ok()) k.agree(name, -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Alltoall);
+  rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
+  rec.type(recvtype).value(comm).request(request);
   int n = k.comm().size();
   std::size_t block = bytes_of(recvcount, rt);
   std::size_t sblock = in_place ? block : bytes_of(sendcount, st);
@@ -215,7 +231,11 @@ int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], con
     return call.fail(comm, MPI_ERR_ARG, "a displacement array is NULL");
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Alltoallv);
   int n = k.comm().size();
+  rec.value(in_place).array(sendcounts, in_place ? 0 : n).array(sdispls, in_place ? 0 : n);
+  rec.type(sendtype).array(recvcounts, n).array(rdispls, n).type(recvtype).value(comm);
+  rec.request(request);
   ElementSpan rspan = span_of(recvcounts, rdispls, n);
   auto rv = std::make_shared<PackedView>(recvbuf, rt, rspan.first, rspan.last);
   if (in_place) rv->load_blocks(recvcounts, rdispls, n);

@@ -10,6 +10,7 @@
 #include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/coll/packed_view.hpp"
+#include "libsimmpi/core/call_record.hpp"
 
 using namespace simmpi::mpi;
 
@@ -61,6 +62,9 @@ int reduce_scatter_block(const char* name, const void* sendbuf, void* recvbuf, i
   k.count(recvcount, "recvcount").type(datatype, &t).op(op, t);
   if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(recvcount, t)));
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::ReduceScatterBlock);
+  rec.value(sendbuf == MPI_IN_PLACE).value(recvcount).type(datatype).op(op).value(comm);
+  rec.request(request);
   std::vector<int> counts(static_cast<std::size_t>(k.comm().size()), recvcount);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   return launch_collective(call, k.comm(), k.seq(), request,
@@ -78,6 +82,10 @@ int scan(const char* name, Coll which, const void* sendbuf, void* recvbuf, int c
   k.count(count).type(datatype, &t).op(op, t);
   if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
   if (!k.ok()) return k.error();
+  CallRecord rec(call, which == Coll::Exscan ? simmpi::runtime::call_trace::Kind::Exscan
+                                             : simmpi::runtime::call_trace::Kind::Scan);
+  rec.value(sendbuf == MPI_IN_PLACE).value(count).type(datatype).op(op).value(comm);
+  rec.request(request);
   auto v = std::make_shared<PackedView>(recvbuf, t, 0, count, PackedView::Copy::Always);
   v->load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
   Reduction red(op, datatype, *v->type(), t);

@@ -12,6 +12,7 @@
 #include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/coll/packed_view.hpp"
+#include "libsimmpi/core/call_record.hpp"
 
 using namespace simmpi::mpi;
 
@@ -29,6 +30,8 @@ int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int 
   k.root(root).count(count).type(datatype, &t);
   if (k.ok()) k.agree(name, root, MPI_OP_NULL, bytes_of(count, t));
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Bcast);
+  rec.value(count).type(datatype).value(root).value(comm).request(request);
   std::size_t elem = t->size;
   bool at_root = k.rank() == root;
   auto v = std::make_shared<PackedView>(buffer, t, 0, count);
@@ -51,6 +54,9 @@ int reduce(const char* name, const void* sendbuf, void* recvbuf, int count, MPI_
     return call.fail(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is only allowed at the root");
   if (k.ok()) k.agree(name, root, op, bytes_of(count, t));
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Reduce);
+  rec.value(sendbuf == MPI_IN_PLACE).value(count).type(datatype).op(op).value(root);
+  rec.value(comm).request(request);
   bool at_root = k.rank() == root;
   auto in = std::make_shared<PackedView>(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, t, 0, count);
   in->load(0, count);
@@ -80,6 +86,11 @@ int gatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype s
   }
   k.agree(name, root, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Gatherv);
+  const int rn = k.rank() == root ? k.comm().size() : 0;
+  rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype);
+  rec.array(recvcounts, rn).array(displs, rn).type(recvtype).value(root).value(comm);
+  rec.request(request);
   int n = k.comm().size();
   std::size_t sbytes = in_place ? 0 : static_cast<std::size_t>(bytes_of(sendcount, st));
   auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sendcount);
@@ -120,6 +131,9 @@ int gather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype se
   if (k.ok()) bytes = at_root ? bytes_of(recvcount, rt) : bytes_of(sendcount, st);
   k.agree(name, root, MPI_OP_NULL, bytes);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Gather);
+  rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
+  rec.type(recvtype).value(root).value(comm).request(request);
   int n = k.comm().size();
   auto block = static_cast<std::size_t>(bytes);
   std::size_t sbytes = in_place ? 0 : block;
@@ -161,6 +175,10 @@ int scatterv(const char* name, const void* sendbuf, const int sendcounts[], cons
   }
   k.agree(name, root, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Scatterv);
+  const int sn = k.rank() == root ? k.comm().size() : 0;
+  rec.value(recvbuf == MPI_IN_PLACE).array(sendcounts, sn).array(displs, sn).type(sendtype);
+  rec.value(recvcount).type(recvtype).value(root).value(comm).request(request);
   int n = k.comm().size();
   std::size_t rbytes = in_place ? 0 : static_cast<std::size_t>(bytes_of(recvcount, rt));
   auto rv = std::make_shared<PackedView>(recvbuf, in_place ? nullptr : rt, 0, recvcount);
@@ -197,6 +215,9 @@ int scatter(const char* name, const void* sendbuf, int sendcount, MPI_Datatype s
   if (k.ok()) bytes = at_root ? bytes_of(sendcount, st) : bytes_of(recvcount, rt);
   k.agree(name, root, MPI_OP_NULL, bytes);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Scatter);
+  rec.value(recvbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
+  rec.type(recvtype).value(root).value(comm).request(request);
   int n = k.comm().size();
   auto block = static_cast<std::size_t>(bytes);
   auto rv = std::make_shared<PackedView>(recvbuf, in_place ? nullptr : rt, 0, recvcount);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/nonblocking.hpp"
@@ -14,6 +15,7 @@
 #include "libsimmpi/comm/group_api.hpp"
 #include "libsimmpi/comm/intercomm.hpp"
 #include "libsimmpi/comm/intracomm_create.hpp"
+#include "libsimmpi/core/call_record.hpp"
 
 using namespace simmpi::mpi;
 
@@ -35,6 +37,8 @@ int dup(const char* name, MPI_Comm comm, MPI_Comm* newcomm) {
   Communicator* c = call.comm(comm);
   if (!c) return MPI_ERR_COMM;
   if (!newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommDup);
+  rec.value(comm).out(newcomm);
   int err = check_collective_call(call, comm, *c, name);
   if (err == MPI_SUCCESS)
     err = c->is_inter() ? dup_intercomm(call, *c, newcomm) : dup_comm(call, *c, newcomm);
@@ -79,6 +83,8 @@ int split(const char* name, MPI_Comm comm, int color, int key, MPI_Comm* newcomm
   if (k.ok() && !newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommSplit);
+  rec.value(comm).value(color).value(key).out(newcomm);
   return split_comm(call, k.comm(), color, key, nullptr, newcomm);
 }
 
@@ -141,6 +147,12 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
   k.agree("MPI_Comm_create", -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   Group copy = *g;  // the handle may be freed by a callback while we wait
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommCreate);
+  if (rec.active()) {
+    std::vector<int> members;  // as ranks of comm
+    for (int i = 0; i < g->size; ++i) members.push_back(k.comm().comm_rank(g->world_rank(i)));
+    rec.value(comm).array(members.data(), g->size).out(newcomm);
+  }
   return create_comm(call, k.comm(), copy, nullptr, newcomm);
 }
 
@@ -153,6 +165,8 @@ int MPI_Comm_free(MPI_Comm* comm) {
     return call.fail(*comm, MPI_ERR_COMM, "%s cannot be freed", c->name().c_str());
   int err = check_collective_call(call, *comm, *c, "MPI_Comm_free");
   if (err != MPI_SUCCESS) return err;
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommFree);
+  rec.value(*comm);
   err = delete_attributes(call, *comm, *c);
   if (err != MPI_SUCCESS)
     return call.fail(*comm, err, "an attribute delete callback returned %d", err);

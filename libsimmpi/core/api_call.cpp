@@ -195,6 +195,8 @@ void ApiCall::notify_observers() {
   f.comm_name = &comm_name_;
   f.sent = &sent_;
   f.received = &received_;
+  f.record_kind = record_kind_;
+  f.record = &record_;
   runtime::Observation::call(f);
 }
 

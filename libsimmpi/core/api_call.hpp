@@ -57,6 +57,14 @@ class ApiCall {
     if (o->tag_ < 0) o->tag_ = tag;
   }
 
+  // Whether this call describes itself for the call trace: it is the outermost call of a
+  // program process and an observer wants records (see CallRecord).
+  bool records_calls() const { return observed_ && runtime::Observation::wants_records(); }
+  void set_record(int kind, std::vector<std::int64_t> fields) {
+    record_kind_ = kind;
+    record_ = std::move(fields);
+  }
+
   // A message the calling process sends or whose receive it completes, for the observed call it
   // is in (nothing when no one listens).
   enum class MessageSide { Sent, Received };
@@ -86,6 +94,8 @@ class ApiCall {
   int comm_context_ = -1, comm_leader_ = -1, comm_size_ = 0;
   std::string comm_name_;
   std::vector<runtime::MessageLink> sent_, received_;
+  int record_kind_ = -1;
+  std::vector<std::int64_t> record_;
 };
 
 const char* error_class_name(int cls);

@@ -15,6 +15,10 @@ extern "C" {
 /* Simulated seconds since the start of the run, without the polling cost MPI_Wtime charges. */
 double simmpi_now(void);
 
+/* The world rank the calling process works for, before MPI_Init too (simmpi-replay's ranks read
+ * their trace before they make its MPI_Init); -1 outside a simulated rank. */
+int simmpi_rank(void);
+
 /* Memory folding, for running full-size problems in model mode (SMPI's SMPI_SHARED_MALLOC).
  * A shared (folded) block's content is meaningless: every page of it maps a page of one small
  * physical block (runtime.fold_block), the blocks of different ranks may have the same

@@ -6,6 +6,7 @@
 
 #include "libsimmpi/comm/attributes.hpp"
 #include "libsimmpi/core/api_call.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "runtime/core/error.hpp"
 
 using namespace simmpi::mpi;
@@ -16,6 +17,7 @@ namespace {
 
 int init(const char* name, int required, int* provided) {
   ApiCall call(name, ApiCall::Needs::Nothing);
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Init);
   RankState& st = call.world.rank(call.rank);
   if (st.initialized)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_OTHER, "MPI is already initialized on this rank");
@@ -56,6 +58,7 @@ int MPI_Initialized(int* flag) {
 
 int MPI_Finalize(void) {
   ApiCall call("MPI_Finalize");
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Finalize);
   // Libraries hang clean-up code on MPI_COMM_SELF: its attributes are deleted first, while MPI
   // still works (MPI-3.1 8.7.1).
   Communicator& self = *call.world.find_comm(MPI_COMM_SELF, call.rank);
@@ -141,6 +144,11 @@ double MPI_Wtime(void) {
 
 double MPI_Wtick(void) {
   return 1e-12;
+}
+
+int simmpi_rank(void) {
+  simmpi::runtime::Scheduler* s = simmpi::runtime::Scheduler::instance();
+  return s && s->current() ? s->current()->owner() : -1;
 }
 
 double simmpi_now(void) {

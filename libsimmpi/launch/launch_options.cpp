@@ -56,6 +56,10 @@ bool take_option(const std::vector<std::string>& args, std::size_t& i, LaunchOpt
     o.sets.push_back("report.timeline=chrome");
   } else if (a.rfind("--timeline=", 0) == 0) {
     o.sets.push_back("report.timeline=" + a.substr(11));
+  } else if (a == "--record") {
+    o.sets.push_back("report.record=simmpi_trace");
+  } else if (a.rfind("--record=", 0) == 0) {
+    o.sets.push_back("report.record=" + a.substr(9));
   } else if (a == "--help" || a == "-h") {
     o.help = true;
   } else {
@@ -128,6 +132,8 @@ std::string launch_help(const char* program) {
       "                          report.timeline_window limit it)\n"
       "  --report                profile, critical path and network statistics, and at the end\n"
       "                          one HTML page of them with plots (simmpi_report.html)\n"
+      "  --record[=DIR]          record the run's MPI calls and compute for simmpi-replay\n"
+      "                          into DIR (simmpi_trace; --set report.record=DIR)\n"
       "  --help                  this text\n"
       "  --                      everything after it goes to the program\n"
       "\n"

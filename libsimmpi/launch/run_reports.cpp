@@ -48,6 +48,15 @@ RunReports::RunReports(const runtime::Config& config, const hardware::Platform& 
     net_prefix_ = config.path("network.stats_prefix");
     open_output(config, "report.html_file", html_path_);  // unwritable: said before the run
   }
+  record_path_ = config.path("report.record");
+  if (!record_path_.empty()) {
+    recorder_ = std::make_unique<runtime::CallTraceRecorder>(record_path_, "report.record", ranks);
+    runtime::Observation::subscribe(recorder_.get());
+    // The platform it ran on, which simmpi-replay takes by default.
+    File platform_file = open_output(config, "report.record", record_path_ + "/platform.toml");
+    const std::string toml = config.to_toml();
+    std::fwrite(toml.data(), 1, toml.size(), platform_file.get());
+  }
   const std::string timeline = config.text("report.timeline");
   if (timeline != "none") {
     runtime::TimelineScope scope(config.text("report.timeline_ranks"),
@@ -76,6 +85,7 @@ RunReports::~RunReports() {
   if (timeline_) runtime::Observation::unsubscribe(timeline_.get());
   if (critical_path_) runtime::Observation::unsubscribe(critical_path_.get());
   if (otf2_) runtime::Observation::unsubscribe(otf2_.get());
+  if (recorder_) runtime::Observation::unsubscribe(recorder_.get());
 }
 
 bool RunReports::finish(runtime::Scheduler& sched, bool print) {
@@ -114,6 +124,7 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
                    timeline_path_.c_str(), static_cast<long long>(events));
     }
   }
+  if (recorder_ && !finish_record(ends, print)) ok = false;
   if (profile_) {
     profile_->finish(ends);
     const std::string json = profile_->json();
@@ -189,6 +200,28 @@ bool RunReports::make_html(bool print) const {
     return false;
   }
   if (print) std::fprintf(stderr, "simmpi: report: %s\n", html_path_.c_str());
+  return true;
+}
+
+bool RunReports::finish_record(const std::vector<runtime::SimTime>& ends, bool print) {
+  std::string error;
+  if (!recorder_->finish(ends, &error)) {
+    std::fprintf(stderr, "simmpi: error: the call trace %s could not be written: %s\n",
+                 record_path_.c_str(), error.c_str());
+    return false;
+  }
+  if (print)
+    std::fprintf(stderr, "simmpi: call trace: %s, %llu records, %.1f MiB (simmpi-replay %s)\n",
+                 record_path_.c_str(), static_cast<unsigned long long>(recorder_->records()),
+                 static_cast<double>(recorder_->bytes_written()) / 1048576.0, record_path_.c_str());
+  if (!recorder_->unreplayable().empty()) {
+    std::string calls;
+    for (const std::string& c : recorder_->unreplayable()) calls += (calls.empty() ? "" : ", ") + c;
+    std::fprintf(stderr,
+                 "simmpi: warning: the call trace %s holds calls simmpi-replay cannot make "
+                 "(not implemented): %s\n",
+                 record_path_.c_str(), calls.c_str());
+  }
   return true;
 }
 

@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "hardware/platform.hpp"
 #include "runtime/config/config.hpp"
+#include "runtime/observe/call_trace_recorder.hpp"
 #include "runtime/observe/chrome_trace.hpp"
 #include "runtime/observe/critical_path.hpp"
 #include "runtime/observe/otf2_trace.hpp"
@@ -39,6 +41,7 @@ class RunReports {
   bool make_html(bool print) const;
   // `path` for `key`, opened for writing; throws ConfigError naming both when it cannot be.
   static File open_output(const runtime::Config& config, const char* key, const std::string& path);
+  bool finish_record(const std::vector<runtime::SimTime>& ends, bool print);
 
   int ranks_;
   const hardware::Platform& platform_;  // explains the critical path's network stretches
@@ -55,6 +58,8 @@ class RunReports {
   // report.html: the page and what it is made of.
   std::string html_path_;
   std::string critical_path_input_, profile_input_, net_prefix_;
+  std::unique_ptr<runtime::CallTraceRecorder> recorder_;
+  std::string record_path_;
 };
 
 }  // namespace simmpi::mpi

@@ -7,6 +7,7 @@
 // callback and are freed through its free callback (grequest_api.cpp).
 #include <vector>
 
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/p2p/generalized.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/status_error.hpp"
@@ -125,6 +126,7 @@ bool all_null(const std::vector<Request*>& reqs) {
 }  // namespace simmpi::mpi
 
 using namespace simmpi::mpi;
+namespace ct = simmpi::runtime::call_trace;
 
 extern "C" {
 
@@ -133,9 +135,14 @@ extern "C" {
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Wait", ApiCall::Needs::Init, ApiCall::Settle::Ahead);
+  CallRecord rec(call, ct::Kind::Wait);
+  rec.value(*request);
   Request* r[1];
   int err = MPI_SUCCESS;
-  if (!lookup(call, 1, request, r, &err)) return err;
+  if (!lookup(call, 1, request, r, &err)) {
+    rec.cancel();
+    return err;
+  }
   if (!r[0]) {
     call.world.scheduler().settle();
     empty_status(status);
@@ -147,9 +154,14 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   ApiCall call("MPI_Waitall", ApiCall::Needs::Init, ApiCall::Settle::Ahead);
+  CallRecord rec(call, ct::Kind::Waitall);
+  rec.array(requests, count);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
-  if (!lookup(call, count, requests, r, &err)) return err;
+  if (!lookup(call, count, requests, r, &err)) {
+    rec.cancel();
+    return err;
+  }
   wait_all_requests(call.world, r.data(), count);
   for (int i = 0; i < count; ++i) {
     MPI_Status* st = status_at(statuses, i);
@@ -165,9 +177,14 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
   simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Waitany");
+  CallRecord rec(call, ct::Kind::Waitany);
+  rec.array(requests, count).out(index);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
-  if (!lookup(call, count, requests, r, &err)) return err;
+  if (!lookup(call, count, requests, r, &err)) {
+    rec.cancel();
+    return err;
+  }
   *index = MPI_UNDEFINED;
   if (all_null(r)) {
     empty_status(status);
@@ -187,9 +204,14 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                  MPI_Status statuses[]) {
   ApiCall call("MPI_Waitsome");
+  CallRecord rec(call, ct::Kind::Waitsome);
+  rec.array(requests, incount).out_array(indices, outcount);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
-  if (!lookup(call, incount, requests, r, &err)) return err;
+  if (!lookup(call, incount, requests, r, &err)) {
+    rec.cancel();
+    return err;
+  }
   if (all_null(r)) {
     *outcount = MPI_UNDEFINED;
     return MPI_SUCCESS;
@@ -201,9 +223,14 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Test");
+  CallRecord rec(call, ct::Kind::Test);
+  rec.value(*request).out(flag);
   Request* r[1];
   int err = MPI_SUCCESS;
-  if (!lookup(call, 1, request, r, &err)) return err;
+  if (!lookup(call, 1, request, r, &err)) {
+    rec.cancel();
+    return err;
+  }
   call.world.charge_poll(will_complete(r[0]));
   *flag = !r[0] || r[0]->is_complete(call.world.now());
   if (!r[0]) {
@@ -215,9 +242,14 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
   ApiCall call("MPI_Testall");
+  CallRecord rec(call, ct::Kind::Testall);
+  rec.array(requests, count).out(flag);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
-  if (!lookup(call, count, requests, r, &err)) return err;
+  if (!lookup(call, count, requests, r, &err)) {
+    rec.cancel();
+    return err;
+  }
   call.world.charge_poll(all_will_complete(r));
   *flag = 1;
   for (Request* x : r)
@@ -237,9 +269,14 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
   simmpi::mpi::KeepStatusError keep_error(status);
   ApiCall call("MPI_Testany");
+  CallRecord rec(call, ct::Kind::Testany);
+  rec.array(requests, count).out(index).out(flag);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
-  if (!lookup(call, count, requests, r, &err)) return err;
+  if (!lookup(call, count, requests, r, &err)) {
+    rec.cancel();
+    return err;
+  }
   call.world.charge_poll(any_will_complete(r));
   *index = MPI_UNDEFINED;
   *flag = 0;
@@ -262,9 +299,14 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                  MPI_Status statuses[]) {
   ApiCall call("MPI_Testsome");
+  CallRecord rec(call, ct::Kind::Testsome);
+  rec.array(requests, incount).out_array(indices, outcount);
   std::vector<Request*> r;
   int err = MPI_SUCCESS;
-  if (!lookup(call, incount, requests, r, &err)) return err;
+  if (!lookup(call, incount, requests, r, &err)) {
+    rec.cancel();
+    return err;
+  }
   call.world.charge_poll(any_will_complete(r));
   if (all_null(r)) {
     *outcount = MPI_UNDEFINED;
@@ -292,9 +334,14 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
 
 int MPI_Request_free(MPI_Request* request) {
   ApiCall call("MPI_Request_free");
+  CallRecord rec(call, ct::Kind::RequestFree);
+  rec.value(*request);
   int err = MPI_SUCCESS;
   Request* r = find_own(call, *request, &err);
-  if (!r) return err;
+  if (!r) {
+    rec.cancel();
+    return err;
+  }
   if (r->kind == RequestKind::Collective && !r->is_complete(call.world.now()))
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
                      "request of an active %s cannot be freed (MPI-3.1 section 5.12)", r->call);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/probe.hpp"
 #include "libsimmpi/p2p/status_error.hpp"
@@ -123,6 +124,8 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
   ApiCall call("MPI_Iprobe", ApiCall::Needs::Init, ApiCall::Settle::Later);
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Iprobe);
+  rec.value(source).value(tag).value(comm).out(flag);
   if (source == MPI_PROC_NULL) {
     call.world.scheduler().settle();
     call.world.spend(call.world.params().poll_cost);
@@ -145,6 +148,15 @@ int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Com
                      seconds);
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::PollRounds);
+  rec.real(seconds).value(rounds).value(source).value(tag).value(comm);
+  int found_round = 0;
+  rec.out(&found_round);
+  struct Found {
+    int& out;
+    long* round;
+    ~Found() { out = static_cast<int>(*round); }
+  } found_out{found_round, round};
   World& w = call.world;
   simmpi::runtime::Scheduler& sched = w.scheduler();
   const SimTime work = SimTime::from_seconds(seconds);
@@ -200,11 +212,15 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   ApiCall call("MPI_Probe");
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
-  if (source == MPI_PROC_NULL) {
-    proc_null_status(status);
-    return MPI_SUCCESS;
-  }
-  message_status(*wait_for_message(call, *t.comm, source, tag), status);
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Probe);
+  rec.value(source).value(tag).value(comm);
+  MPI_Status st;
+  rec.out(&st.MPI_SOURCE).out(&st.MPI_TAG);
+  if (source == MPI_PROC_NULL)
+    proc_null_status(&st);
+  else
+    message_status(*wait_for_message(call, *t.comm, source, tag), &st);
+  if (status != MPI_STATUS_IGNORE) *status = st;
   return MPI_SUCCESS;
 }
 

@@ -3,12 +3,15 @@
 #include <cstring>
 #include <memory>
 
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/status_error.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
 namespace {
+
+namespace ct = runtime::call_trace;
 
 const char* mode_call(SendMode mode, bool blocking) {
   switch (mode) {
@@ -30,6 +33,9 @@ int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int d
   ApiCall call(mode_call(mode, request == nullptr), ApiCall::Needs::Init, ApiCall::Settle::Ahead);
   P2PTarget t = check_p2p(call, Direction::Send, buf, count, datatype, dest, tag, comm);
   if (!t.ok()) return t.error;
+  CallRecord rec(call, request ? ct::Kind::Isend : ct::Kind::Send);
+  rec.value(static_cast<int>(mode)).value(count).type(datatype).value(dest).value(tag).value(comm);
+  if (request) rec.out(request);
   Request* s;
   if (dest == MPI_PROC_NULL) {
     call.world.scheduler().settle();
@@ -38,7 +44,10 @@ int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int d
     if (mode == SendMode::Buffered) {
       call.world.scheduler().settle();  // buffer space is freed as earlier messages leave
       int err = reserve_bsend(call, comm, t.type->size * static_cast<std::uint64_t>(count));
-      if (err) return err;
+      if (err) {
+        rec.cancel();
+        return err;
+      }
     }
     s = start_send(call.world, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode,
                    /*then_wait=*/request == nullptr);
@@ -64,6 +73,13 @@ int recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_C
     call.world.scheduler().settle();
     return t.error;
   }
+  CallRecord rec(call, blocking ? ct::Kind::Recv : ct::Kind::Irecv);
+  rec.value(count).type(datatype).value(source).value(tag).value(comm);
+  int matched_source = MPI_PROC_NULL, matched_tag = MPI_ANY_TAG;
+  if (blocking)
+    rec.out(&matched_source).out(&matched_tag);
+  else
+    rec.out(request);
   Request* r;
   if (source == MPI_PROC_NULL) {
     call.world.scheduler().settle();
@@ -77,6 +93,8 @@ int recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_C
   }
   wait_request(call.world, *r);
   int err = check_truncation(call, *r);
+  matched_source = r->status.MPI_SOURCE;
+  matched_tag = r->status.MPI_TAG;
   retire_request(call.world, r, status);
   return err;
 }
@@ -132,13 +150,21 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   simmpi::mpi::KeepStatusError keep_error(status);
   using namespace simmpi::mpi;
   ApiCall call("MPI_Sendrecv");
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Sendrecv);
+  rec.value(sendcount).type(sendtype).value(dest).value(sendtag);
+  rec.value(recvcount).type(recvtype).value(source).value(recvtag).value(comm);
+  MPI_Status st;
+  rec.out(&st.MPI_SOURCE).out(&st.MPI_TAG);
   MPI_Request rr, sr;
   int err = recv(recvbuf, recvcount, recvtype, source, recvtag, comm, MPI_STATUS_IGNORE, &rr);
-  if (err) return err;
-  err = send(SendMode::Standard, sendbuf, sendcount, sendtype, dest, sendtag, comm, &sr);
-  if (err) return err;
+  if (!err) err = send(SendMode::Standard, sendbuf, sendcount, sendtype, dest, sendtag, comm, &sr);
+  if (err) {
+    rec.cancel();
+    return err;
+  }
   err = MPI_Wait(&sr, MPI_STATUS_IGNORE);
-  int err2 = MPI_Wait(&rr, status);
+  int err2 = MPI_Wait(&rr, &st);
+  if (status != MPI_STATUS_IGNORE) *status = st;
   return err ? err : err2;
 }
 
@@ -147,12 +173,22 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, 
   simmpi::mpi::KeepStatusError keep_error(status);
   using namespace simmpi::mpi;
   ApiCall call("MPI_Sendrecv_replace");
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::SendrecvReplace);
+  rec.value(count).type(datatype).value(dest).value(sendtag).value(source).value(recvtag);
+  rec.value(comm);
+  MPI_Status st;
+  st.MPI_SOURCE = MPI_PROC_NULL;
+  st.MPI_TAG = MPI_ANY_TAG;
+  rec.out(&st.MPI_SOURCE).out(&st.MPI_TAG);
   const Datatype* t = find_datatype(datatype);
   std::size_t bytes = t ? t->size * static_cast<std::size_t>(count < 0 ? 0 : count) : 0;
   std::unique_ptr<char[]> copy(new char[bytes ? bytes : 1]);
   if (t && buf) pack(buf, count, *t, copy.get());
-  return MPI_Sendrecv(copy.get(), static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf, count,
-                      datatype, source, recvtag, comm, status);
+  const int err = MPI_Sendrecv(copy.get(), static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf,
+                               count, datatype, source, recvtag, comm, &st);
+  if (status != MPI_STATUS_IGNORE) *status = st;
+  if (err) rec.cancel();
+  return err;
 }
 
 int MPI_Buffer_attach(void* buffer, int size) {

@@ -172,6 +172,11 @@ const std::vector<OptionSpec>& option_registry() {
        "--report sets this with report.profile, report.critical_path, network.stats and "
        "network.stats_matrix = ranks."},
       {"report.html_file", Kind::Path, "simmpi_report.html", "Where report.html writes its page."},
+      {"report.record", Kind::Path, "",
+       "Record the run as a call trace in this directory, which must not exist yet (the "
+       "launch option --record sets simmpi_trace): each rank's MPI calls and its compute "
+       "between them, zstd-compressed, for simmpi-replay to run on any platform "
+       "(docs/replay.md). Empty: no trace."},
       {"report.timeline", Kind::Choice, "none",
        "Write the run's timeline (the launch option --timeline sets chrome): every MPI call and "
        "the own code between calls as slices, point-to-point messages as arrows "

@@ -9,6 +9,7 @@ void Observation::subscribe(Observer* o) {
   observers_.push_back(o);
   listening_ = true;
   wants_messages_ = wants_messages_ || o->wants_messages();
+  wants_records_ = wants_records_ || o->wants_records();
 }
 
 void Observation::unsubscribe(Observer* o) {
@@ -16,6 +17,8 @@ void Observation::unsubscribe(Observer* o) {
   listening_ = !observers_.empty();
   wants_messages_ = std::any_of(observers_.begin(), observers_.end(),
                                 [](const Observer* x) { return x->wants_messages(); });
+  wants_records_ = std::any_of(observers_.begin(), observers_.end(),
+                               [](const Observer* x) { return x->wants_records(); });
 }
 
 }  // namespace simmpi::runtime

@@ -48,6 +48,26 @@ struct CallFacts {
   // notification only.
   const std::vector<MessageLink>* sent = nullptr;
   const std::vector<MessageLink>* received = nullptr;
+  // For observers that want records (the call trace): the call's arguments and outcomes as the
+  // fields of a call_trace::Kind (call_trace_format.hpp; an array as its length, then its
+  // elements); `record_kind` -1: the MPI layer records none for this call. Valid during the
+  // notification only.
+  int record_kind = -1;
+  const std::vector<std::int64_t>* record = nullptr;
+};
+
+// Compute a program process did in its own code, outside library calls, as the time passed:
+// a modeled task (kernel >= 0: a number for the kernel and precision, `kernel_name` its name as
+// SIMMPI_COMPUTE_KERNEL takes it, a string that lives as long as the run; ops, bytes, dims) or
+// a plain duration (kernel -1: SIMMPI_SLEEP). Deferred charges are not told (their total passes
+// later, as told by the call that spends it).
+struct ComputeFacts {
+  int process = 0, rank = 0, ordinal = 0;
+  int kernel = -1;
+  const char* kernel_name = "";
+  double ops = 0, bytes = 0;
+  std::int64_t m = 0, n = 0, k = 0;
+  SimTime time;
 };
 
 class Observer {
@@ -59,6 +79,9 @@ class Observer {
   virtual bool wants_messages() const { return false; }
   // Rendezvous message `id` was matched with its receive at `at`: its data moves from then on.
   virtual void rendezvous_matched(std::uint64_t /*id*/, SimTime /*at*/) {}
+  // Whether it reads CallFacts::record and compute facts (the MPI and BLAS layers then note them).
+  virtual bool wants_records() const { return false; }
+  virtual void compute(const ComputeFacts& /*facts*/) {}
 };
 
 // The observers of the run. Subscribing is for the launcher, before the ranks start.
@@ -66,6 +89,7 @@ class Observation {
  public:
   static bool listening() { return listening_; }
   static bool wants_messages() { return wants_messages_; }
+  static bool wants_records() { return wants_records_; }
   static void subscribe(Observer* o);
   static void unsubscribe(Observer* o);
   static void call(const CallFacts& facts) {
@@ -74,10 +98,14 @@ class Observation {
   static void rendezvous_matched(std::uint64_t id, SimTime at) {
     for (Observer* o : observers_) o->rendezvous_matched(id, at);
   }
+  static void compute(const ComputeFacts& facts) {
+    for (Observer* o : observers_) o->compute(facts);
+  }
 
  private:
   static inline bool listening_ = false;
   static inline bool wants_messages_ = false;
+  static inline bool wants_records_ = false;
   static inline std::vector<Observer*> observers_;
 };
 

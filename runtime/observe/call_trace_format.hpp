@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: Apache-2.0
+// The call trace a run records (report.record, CallTraceRecorder) and simmpi-replay reads: per
+// rank, the sequence of its MPI calls with what a simulation needs, and its compute between them.
+// This header is the format's one definition (docs/replay.md describes it for people).
+//
+// A trace is a directory: `simtrace.txt` (a text line per fact: format, version, ranks) and one
+// file per rank, `rank-<r>.simtrace`:
+//
+//   header   8 bytes magic "SIMTRACE", u32 version, u32 rank, u32 ranks (little-endian)
+//   chunks   u32 raw bytes, u32 compressed bytes, then one zstd frame of the raw bytes
+//
+// The raw bytes of the chunks, concatenated, are the records. A record is its kind (a varint)
+// and then the fields its layout names (kLayouts), each a zigzag varint: 'i' an integer, 'a' an
+// array (its length, then the elements), 's' a string (its length, then one varint per byte),
+// 'd' a double (its IEEE bits as an integer). Chunks hold whole records, at most kChunkBytes of
+// them, so memory per rank stays bounded while recording and replaying. Every rank's records end
+// with one End record: a file without it is truncated.
+//
+// Handles (communicators, requests) are the recording run's values: the replay maps them to its
+// own as they are created. A datatype is its predefined handle (>= 0), or -1 - size for a derived
+// type (replayed as that many contiguous bytes); an operation its predefined handle, or
+// kUserOpCommutative / kUserOpNoncommutative. A blocking call's request field is kNoRequest.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+namespace simmpi::runtime::call_trace {
+
+inline constexpr char kMagic[8] = {'S', 'I', 'M', 'T', 'R', 'A', 'C', 'E'};
+inline constexpr std::uint32_t kVersion = 1;
+inline constexpr std::size_t kHeaderBytes = 20;
+inline constexpr std::size_t kChunkBytes = 64 * 1024;
+inline constexpr std::int64_t kNoRequest = -1;
+inline constexpr std::int64_t kUserOpCommutative = -1;
+inline constexpr std::int64_t kUserOpNoncommutative = -2;
+
+// The kinds of record. Append only: a kind's number and layout never change within a version.
+enum class Kind : std::uint8_t {
+  End,
+  Kernel,    // names a compute kernel id for the Compute records after it (in this file)
+  Compute,   // modeled compute (BLAS, SIMMPI_COMPUTE): retimed on the replay's platform
+  Sleep,     // time that passes as it is: SIMMPI_SLEEP, measured own code
+  Untraced,  // a call the replay makes no call for (local) or cannot make (is_local_call)
+  Init,
+  Finalize,
+  Send,
+  Isend,
+  Recv,
+  Irecv,
+  Sendrecv,
+  SendrecvReplace,
+  Probe,
+  Iprobe,
+  Wait,
+  Waitall,
+  Waitany,
+  Waitsome,
+  Test,
+  Testall,
+  Testany,
+  Testsome,
+  RequestFree,
+  Barrier,
+  Bcast,
+  Reduce,
+  Allreduce,
+  Gather,
+  Scatter,
+  Allgather,
+  Alltoall,
+  ReduceScatterBlock,
+  Scan,
+  Exscan,
+  Allgatherv,
+  Alltoallv,
+  Gatherv,
+  Scatterv,
+  CommDup,
+  CommSplit,
+  CommCreate,
+  CommFree,
+  PollRounds,
+  Count  // not a kind: the number of kinds
+};
+
+struct Layout {
+  const char* name;    // the call, for messages
+  const char* fields;  // one letter per field (see the top of this file)
+  const char* names;   // the fields' names, space-separated, for docs/replay.md and messages
+};
+
+// Send modes: 0 standard, 1 synchronous, 2 ready, 3 buffered. `inplace`: the call passed
+// MPI_IN_PLACE. Receives and probes record the source and tag they matched (msrc, mtag).
+// Collectives' v-forms record counts and displacements in elements of their type.
+inline constexpr Layout kLayouts[] = {
+    {"End", "", ""},
+    {"Kernel", "is", "id name"},
+    {"Compute", "iddiiii", "kernel ops bytes m n k time_ps"},
+    {"Sleep", "i", "time_ps"},
+    {"Untraced", "s", "call"},
+    {"MPI_Init", "", ""},
+    {"MPI_Finalize", "", ""},
+    {"MPI_Send", "iiiiii", "mode count type dest tag comm"},
+    {"MPI_Isend", "iiiiiii", "mode count type dest tag comm request"},
+    {"MPI_Recv", "iiiiiii", "count type source tag comm msrc mtag"},
+    {"MPI_Irecv", "iiiiii", "count type source tag comm request"},
+    {"MPI_Sendrecv", "iiiiiiiiiii",
+     "scount stype dest stag rcount rtype source rtag comm msrc mtag"},
+    {"MPI_Sendrecv_replace", "iiiiiiiii", "count type dest stag source rtag comm msrc mtag"},
+    {"MPI_Probe", "iiiii", "source tag comm msrc mtag"},
+    {"MPI_Iprobe", "iiii", "source tag comm flag"},
+    {"MPI_Wait", "i", "request"},
+    {"MPI_Waitall", "a", "requests"},
+    {"MPI_Waitany", "ai", "requests index"},
+    {"MPI_Waitsome", "aa", "requests indices"},
+    {"MPI_Test", "ii", "request flag"},
+    {"MPI_Testall", "ai", "requests flag"},
+    {"MPI_Testany", "aii", "requests index flag"},
+    {"MPI_Testsome", "aa", "requests indices"},
+    {"MPI_Request_free", "i", "request"},
+    {"MPI_Barrier", "ii", "comm request"},
+    {"MPI_Bcast", "iiiii", "count type root comm request"},
+    {"MPI_Reduce", "iiiiiii", "inplace count type op root comm request"},
+    {"MPI_Allreduce", "iiiiii", "inplace count type op comm request"},
+    {"MPI_Gather", "iiiiiiii", "inplace scount stype rcount rtype root comm request"},
+    {"MPI_Scatter", "iiiiiiii", "inplace scount stype rcount rtype root comm request"},
+    {"MPI_Allgather", "iiiiiii", "inplace scount stype rcount rtype comm request"},
+    {"MPI_Alltoall", "iiiiiii", "inplace scount stype rcount rtype comm request"},
+    {"MPI_Reduce_scatter_block", "iiiiii", "inplace count type op comm request"},
+    {"MPI_Scan", "iiiiii", "inplace count type op comm request"},
+    {"MPI_Exscan", "iiiiii", "inplace count type op comm request"},
+    {"MPI_Allgatherv", "iiiaaiii", "inplace scount stype rcounts displs rtype comm request"},
+    {"MPI_Alltoallv", "iaaiaaiii",
+     "inplace scounts sdispls stype rcounts rdispls rtype comm request"},
+    {"MPI_Gatherv", "iiiaaiiii", "inplace scount stype rcounts displs rtype root comm request"},
+    {"MPI_Scatterv", "iaaiiiiii", "inplace scounts displs stype rcount rtype root comm request"},
+    {"MPI_Comm_dup", "ii", "comm newcomm"},
+    {"MPI_Comm_split", "iiii", "comm color key newcomm"},
+    {"MPI_Comm_create", "iai", "comm members newcomm"},
+    {"MPI_Comm_free", "i", "comm"},
+    {"simmpi_poll_rounds", "diiiii", "seconds rounds source tag comm round"},
+};
+static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(Kind::Count),
+              "one layout per kind");
+
+inline const Layout& layout(Kind k) {
+  return kLayouts[static_cast<std::size_t>(k)];
+}
+
+// Calls that change nothing a replay needs (queries, local object management, timers): the
+// replay only lets the rank's time pass at them, as the call did. Any other untraced call
+// (one-sided, I/O, threads...) is one the replay cannot make.
+inline bool is_local_call(std::string_view name) {
+  static constexpr std::string_view kLocal[] = {"MPI_Comm_rank",
+                                                "MPI_Comm_size",
+                                                "MPI_Wtime",
+                                                "MPI_Wtick",
+                                                "MPI_Get_count",
+                                                "MPI_Get_elements",
+                                                "MPI_Get_elements_x",
+                                                "MPI_Type_contiguous",
+                                                "MPI_Type_vector",
+                                                "MPI_Type_hvector",
+                                                "MPI_Type_create_hvector",
+                                                "MPI_Type_indexed",
+                                                "MPI_Type_hindexed",
+                                                "MPI_Type_create_hindexed",
+                                                "MPI_Type_create_indexed_block",
+                                                "MPI_Type_struct",
+                                                "MPI_Type_create_struct",
+                                                "MPI_Type_create_subarray",
+                                                "MPI_Type_create_resized",
+                                                "MPI_Type_commit",
+                                                "MPI_Type_free",
+                                                "MPI_Type_size",
+                                                "MPI_Type_get_extent",
+                                                "MPI_Type_extent",
+                                                "MPI_Type_lb",
+                                                "MPI_Type_ub",
+                                                "MPI_Address",
+                                                "MPI_Get_address",
+                                                "MPI_Op_create",
+                                                "MPI_Op_free",
+                                                "MPI_Op_commutative",
+                                                "MPI_Comm_group",
+                                                "MPI_Group_size",
+                                                "MPI_Group_rank",
+                                                "MPI_Group_incl",
+                                                "MPI_Group_excl",
+                                                "MPI_Group_range_incl",
+                                                "MPI_Group_free",
+                                                "MPI_Group_translate_ranks",
+                                                "MPI_Comm_set_errhandler",
+                                                "MPI_Comm_get_errhandler",
+                                                "MPI_Errhandler_set",
+                                                "MPI_Comm_set_name",
+                                                "MPI_Comm_get_name",
+                                                "MPI_Get_processor_name",
+                                                "MPI_Get_version",
+                                                "MPI_Get_library_version",
+                                                "MPI_Initialized",
+                                                "MPI_Finalized",
+                                                "MPI_Query_thread",
+                                                "MPI_Is_thread_main",
+                                                "MPI_Comm_get_attr",
+                                                "MPI_Attr_get",
+                                                "MPI_Error_string",
+                                                "MPI_Error_class",
+                                                "MPI_Comm_compare",
+                                                "MPI_Comm_test_inter",
+                                                "MPI_Dims_create"};
+  for (std::string_view l : kLocal)
+    if (l == name) return true;
+  return false;
+}
+
+// --- encoding ---
+
+inline std::uint64_t zigzag(std::int64_t v) {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+inline std::int64_t unzigzag(std::uint64_t u) {
+  return static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1);
+}
+inline void put_varint(std::string& out, std::uint64_t u) {
+  while (u >= 0x80) {
+    out.push_back(static_cast<char>((u & 0x7f) | 0x80));
+    u >>= 7;
+  }
+  out.push_back(static_cast<char>(u));
+}
+inline void put_int(std::string& out, std::int64_t v) {
+  put_varint(out, zigzag(v));
+}
+inline std::int64_t double_bits(double d) {
+  std::int64_t i;
+  std::memcpy(&i, &d, sizeof i);
+  return i;
+}
+inline double bits_double(std::int64_t i) {
+  double d;
+  std::memcpy(&d, &i, sizeof d);
+  return d;
+}
+inline void put_u32(std::string& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+inline std::uint32_t get_u32(const unsigned char* p) {
+  return p[0] | (p[1] << 8) | (p[2] << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
+}
+
+// Reads one varint from [*p, end); false when the bytes end first or it runs over 10 bytes.
+inline bool get_varint(const unsigned char*& p, const unsigned char* end, std::uint64_t* out) {
+  std::uint64_t u = 0;
+  for (int shift = 0; shift < 70 && p < end; shift += 7) {
+    const unsigned char b = *p++;
+    u |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+    if (!(b & 0x80)) {
+      *out = u;
+      return true;
+    }
+  }
+  return false;
+}
+
+inline std::string rank_file_name(int rank) {
+  return "rank-" + std::to_string(rank) + ".simtrace";
+}
+inline constexpr const char* kMetaFileName = "simtrace.txt";
+
+}  // namespace simmpi::runtime::call_trace
