@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Programs for record-then-replay tests (replay_test.sh), one per argument:
+ *   stencil      a 2-D halo exchange (Isend/Irecv/Waitall) with dgemm and SIMMPI_COMPUTE
+ *                between steps and an allreduce per step: its pattern does not depend on timing
+ *   collectives  every recorded collective, blocking and nonblocking, on MPI_COMM_WORLD and on
+ *                communicators made by dup, split and create, with a user operation
+ *   nonblocking  tests, waitany/waitsome/testany/testsome, probes and receives from
+ *                MPI_ANY_SOURCE, sendrecv(_replace), synchronous and ready sends, derived types
+ * Values are checked where the program decides something from them, so a run also tests MPI. */
+#include <cblas.h>
+#include <mpi.h>
+#include <simmpi_compute.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int rank, size;
+
+static void stencil(void) {
+  int dims[2] = {0, 0};
+  MPI_Dims_create(size, 2, dims);
+  const int px = rank % dims[0], py = rank / dims[0];
+  const int nb[4] = {
+      ((px + dims[0] - 1) % dims[0]) + py * dims[0], ((px + 1) % dims[0]) + py * dims[0],
+      px + ((py + dims[1] - 1) % dims[1]) * dims[0], px + ((py + 1) % dims[1]) * dims[0]};
+  enum { n = 64, halo = 4096 };
+  double *a = calloc(n * n, sizeof(double)), *c = calloc(n * n, sizeof(double));
+  double *out = calloc(4 * halo, sizeof(double)), *in = calloc(4 * halo, sizeof(double));
+  for (int step = 0; step < 5; ++step) {
+    MPI_Request q[8];
+    for (int d = 0; d < 4; ++d) {
+      MPI_Irecv(in + d * halo, halo, MPI_DOUBLE, nb[d], d ^ 1, MPI_COMM_WORLD, &q[d]);
+      MPI_Isend(out + d * halo, halo, MPI_DOUBLE, nb[d], d, MPI_COMM_WORLD, &q[4 + d]);
+    }
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a, n, a, n, 0.0, c, n);
+    SIMMPI_COMPUTE(1e6 * (rank + 1), 1e5);
+    MPI_Waitall(8, q, MPI_STATUSES_IGNORE);
+    double r = rank, sum;
+    MPI_Allreduce(&r, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    if (sum != size * (size - 1) / 2.0) MPI_Abort(MPI_COMM_WORLD, 3);
+    SIMMPI_SLEEP(1e-6 * (step + 1));
+  }
+  free(a), free(c), free(out), free(in);
+}
+
+static void maxabs(void* in, void* inout, int* len, MPI_Datatype* t) {
+  (void)t;
+  for (int i = 0; i < *len; ++i)
+    if (((int*)in)[i] > ((int*)inout)[i]) ((int*)inout)[i] = ((int*)in)[i];
+}
+
+static void collectives_on(MPI_Comm comm, MPI_Op user) {
+  int me, n;
+  MPI_Comm_rank(comm, &me);
+  MPI_Comm_size(comm, &n);
+  enum { m = 3000 };
+  int *s = calloc((size_t)m * n, sizeof(int)), *r = calloc((size_t)m * n, sizeof(int));
+  int *counts = calloc(n, sizeof(int)), *displs = calloc(n, sizeof(int));
+  for (int i = 0; i < n; ++i) counts[i] = 100 + 10 * i, displs[i] = i * 200;
+  MPI_Barrier(comm);
+  MPI_Bcast(s, m, MPI_INT, n - 1, comm);
+  MPI_Reduce(s, r, m, MPI_INT, MPI_SUM, 0, comm);
+  MPI_Allreduce(s, r, m, MPI_INT, user, comm);
+  MPI_Allreduce(MPI_IN_PLACE, r, 17, MPI_DOUBLE, MPI_MAX, comm);
+  MPI_Gather(s, m / 4, MPI_INT, r, m / 4, MPI_INT, 0, comm);
+  MPI_Scatter(s, m / 4, MPI_INT, r, m / 4, MPI_INT, n / 2, comm);
+  MPI_Allgather(s, 500, MPI_INT, r, 500, MPI_INT, comm);
+  MPI_Alltoall(s, 300, MPI_INT, r, 300, MPI_INT, comm);
+  MPI_Allgatherv(s, counts[me], MPI_INT, r, counts, displs, MPI_INT, comm);
+  MPI_Gatherv(s, counts[me], MPI_INT, r, counts, displs, MPI_INT, 0, comm);
+  MPI_Scatterv(s, counts, displs, MPI_INT, r, counts[me], MPI_INT, 0, comm);
+  MPI_Alltoallv(s, counts, displs, MPI_INT, r, counts, displs, MPI_INT, comm);
+  MPI_Reduce_scatter_block(s, r, 200, MPI_INT, MPI_SUM, comm);
+  MPI_Scan(s, r, 1000, MPI_INT, MPI_SUM, comm);
+  MPI_Exscan(s, r, 1000, MPI_INT, MPI_SUM, comm);
+  MPI_Request q[4];
+  MPI_Ibcast(s, m, MPI_INT, 0, comm, &q[0]);
+  MPI_Iallreduce(s + m, r + m, 500, MPI_INT, MPI_SUM, comm, &q[1]);
+  MPI_Ibarrier(comm, &q[2]);
+  MPI_Ialltoall(s, 100, MPI_INT, r, 100, MPI_INT, comm, &q[3]);
+  SIMMPI_COMPUTE(5e6, 0);
+  MPI_Waitall(4, q, MPI_STATUSES_IGNORE);
+  free(s), free(r), free(counts), free(displs);
+}
+
+static void collectives(void) {
+  MPI_Op user;
+  MPI_Op_create(maxabs, 1, &user);
+  collectives_on(MPI_COMM_WORLD, user);
+  MPI_Comm dup, half, odd;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  collectives_on(dup, user);
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, -rank, &half);
+  collectives_on(half, user);
+  MPI_Group world, odds;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int members[64], k = 0;
+  for (int i = 1; i < size; i += 2) members[k++] = i;
+  MPI_Group_incl(world, k, members, &odds);
+  MPI_Comm_create(MPI_COMM_WORLD, odds, &odd);
+  if (odd != MPI_COMM_NULL) {
+    collectives_on(odd, user);
+    MPI_Comm_free(&odd);
+  }
+  MPI_Group_free(&odds), MPI_Group_free(&world);
+  MPI_Comm_free(&half), MPI_Comm_free(&dup);
+  MPI_Op_free(&user);
+}
+
+static void nonblocking(void) {
+  enum { big = 200000 };
+  char* buf = calloc(big, 1);
+  char* in = calloc((size_t)big * 4, 1);
+  const int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  /* a ring: test until done, with compute between tests */
+  MPI_Request q[2];
+  MPI_Irecv(in, big, MPI_CHAR, prev, 1, MPI_COMM_WORLD, &q[0]);
+  MPI_Isend(buf, big, MPI_CHAR, next, 1, MPI_COMM_WORLD, &q[1]);
+  int done = 0;
+  while (!done) {
+    SIMMPI_COMPUTE(2e5, 0);
+    MPI_Testall(2, q, &done, MPI_STATUSES_IGNORE);
+  }
+  /* everyone sends to rank 0, which receives from any source */
+  if (rank == 0) {
+    for (int i = 1; i < size; ++i) {
+      MPI_Status st;
+      MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+      int count;
+      MPI_Get_count(&st, MPI_CHAR, &count);
+      MPI_Recv(in, count, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(in, big, MPI_CHAR, MPI_ANY_SOURCE, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+  } else {
+    SIMMPI_COMPUTE(1e6 * (size - rank), 0);
+    MPI_Send(buf, 1000 * rank, MPI_CHAR, 0, rank, MPI_COMM_WORLD);
+    MPI_Ssend(buf, 70000, MPI_CHAR, 0, 9, MPI_COMM_WORLD);
+  }
+  MPI_Barrier(MPI_COMM_WORLD); /* rank 0's wildcards match nothing of what follows */
+  /* waitany and waitsome over receives from both neighbours */
+  MPI_Request r[4];
+  MPI_Irecv(in, 5000, MPI_CHAR, prev, 2, MPI_COMM_WORLD, &r[0]);
+  MPI_Irecv(in + big, 90000, MPI_CHAR, next, 3, MPI_COMM_WORLD, &r[1]);
+  SIMMPI_COMPUTE(3e5 * rank, 0);
+  MPI_Isend(buf, 5000, MPI_CHAR, next, 2, MPI_COMM_WORLD, &r[2]);
+  MPI_Isend(buf, 90000, MPI_CHAR, prev, 3, MPI_COMM_WORLD, &r[3]);
+  int index, outcount, idx[4];
+  MPI_Waitany(4, r, &index, MPI_STATUS_IGNORE);
+  int flag = 0;
+  while (!flag) MPI_Testany(4, r, &index, &flag, MPI_STATUS_IGNORE);
+  MPI_Waitsome(4, r, &outcount, idx, MPI_STATUSES_IGNORE);
+  MPI_Testsome(4, r, &outcount, idx, MPI_STATUSES_IGNORE);
+  MPI_Waitall(4, r, MPI_STATUSES_IGNORE);
+  /* Iprobe polling, test of a single request, request_free */
+  MPI_Request one;
+  MPI_Isend(buf, 100, MPI_CHAR, next, 4, MPI_COMM_WORLD, &one);
+  MPI_Request_free(&one);
+  flag = 0;
+  while (!flag) MPI_Iprobe(prev, 4, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+  MPI_Recv(in, 100, MPI_CHAR, prev, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Irecv(in, 100, MPI_CHAR, MPI_ANY_SOURCE, 5, MPI_COMM_WORLD, &one);
+  MPI_Rsend(buf, 0, MPI_CHAR, rank, 5, MPI_COMM_WORLD);
+  flag = 0;
+  while (!flag) MPI_Test(&one, &flag, MPI_STATUS_IGNORE);
+  /* sendrecv, sendrecv_replace, a derived type */
+  MPI_Datatype col;
+  MPI_Type_vector(100, 3, 7, MPI_DOUBLE, &col);
+  MPI_Type_commit(&col);
+  double* d = calloc(800, sizeof(double));
+  MPI_Sendrecv(d, 1, col, next, 6, in, 2400, MPI_CHAR, prev, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Sendrecv_replace(d, 1, col, next, 7, prev, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Type_free(&col);
+  (void)MPI_Wtime();
+  free(d), free(buf), free(in);
+}
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "stencil"))
+      stencil();
+    else if (!strcmp(argv[i], "collectives"))
+      collectives();
+    else if (!strcmp(argv[i], "nonblocking"))
+      nonblocking();
+    else {
+      fprintf(stderr, "replay_mix: unknown part %s\n", argv[i]);
+      MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+  }
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,77 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# simmpi-replay on bad traces: each defect stops it with one message naming the file, the rank
+# and the record (or the rank counts), and an exit status that is not 0.
+#   replay_bad_input_test.sh SIMMPI_REPLAY PROGRAM.sim
+set -u
+replay=$1 program=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$program" -n 4 --quiet --record="$tmp/good" -- stencil || { echo "FAIL: recording"; exit 1; }
+fails=0
+
+# expect NAME REGEX COMMAND...: the command fails and its stderr matches REGEX.
+expect() {
+  local name=$1 re=$2
+  shift 2
+  if "$@" >"$tmp/out" 2>"$tmp/err"; then
+    echo "FAIL: $name: exited 0"
+    fails=1
+  elif ! grep -qE "$re" "$tmp/err"; then
+    echo "FAIL: $name: stderr does not match: $re"
+    cat "$tmp/err"
+    fails=1
+  else
+    echo "ok: $name: $(grep -E "$re" "$tmp/err" | head -1)"
+  fi
+}
+fresh() { rm -rf "$tmp/t" && cp -r "$tmp/good" "$tmp/t"; }
+
+expect "another rank count" "recorded with 4 ranks; -n 8 asks for another count" \
+  "$replay" "$tmp/good" -n 8
+fresh
+rm "$tmp/t/simtrace.txt"
+expect "not a trace" "is not a call trace: .*simtrace.txt is missing" "$replay" "$tmp/t"
+fresh
+size=$(stat -c %s "$tmp/t/rank-1.simtrace")
+truncate -s $((size - 7)) "$tmp/t/rank-1.simtrace"
+expect "truncated" "rank-1.simtrace: rank 1: truncated: the file ends inside a chunk" \
+  "$replay" "$tmp/t"
+fresh
+printf 'SIMTRACF' | dd of="$tmp/t/rank-2.simtrace" conv=notrunc status=none
+expect "no magic" "rank-2.simtrace: rank 2: not a simmpi call trace" "$replay" "$tmp/t"
+fresh
+printf '\x09' | dd of="$tmp/t/rank-3.simtrace" bs=1 seek=16 conv=notrunc status=none
+expect "rank count in a file" "rank-3.simtrace: rank 3: recorded with 9 ranks, replayed with 4" \
+  "$replay" "$tmp/t"
+fresh
+# A chunk whose frame is damaged: bytes in the middle of rank 0's first frame.
+printf '\xff\xff\xff\xff\xff\xff\xff\xff' |
+  dd of="$tmp/t/rank-0.simtrace" bs=1 seek=40 conv=notrunc status=none
+expect "corrupt chunk" "rank-0.simtrace: rank 0(, record [0-9]+ \(.*\))?: corrupt" "$replay" "$tmp/t"
+fresh
+# A file whose records are Init, then a kind no version defines (200).
+{
+  head -c 20 "$tmp/good/rank-1.simtrace"
+  printf '\x05\xc8\x01' >"$tmp/raw"
+  zstd -q -c "$tmp/raw" >"$tmp/frame"
+  python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', 3, int(sys.argv[1])))" \
+    "$(stat -c %s "$tmp/frame")"
+  cat "$tmp/frame"
+} >"$tmp/t/rank-1.simtrace"
+expect "unknown record" "rank-1.simtrace: rank 1, record 2: unknown record kind 200" \
+  "$replay" "$tmp/t"
+fresh
+# A file that ends without its End record: rank 1's records up to Init only.
+{
+  head -c 20 "$tmp/good/rank-1.simtrace"
+  printf '\x05' >"$tmp/raw"
+  zstd -q -c "$tmp/raw" >"$tmp/frame"
+  python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', 1, int(sys.argv[1])))" \
+    "$(stat -c %s "$tmp/frame")"
+  cat "$tmp/frame"
+} >"$tmp/t/rank-1.simtrace"
+expect "no End record" "rank-1.simtrace: rank 1, record 1 \(MPI_Init\): truncated: the file ends without its End record" \
+  "$replay" "$tmp/t"
+[ $fails = 0 ] && echo "replay_bad_input: OK"
+exit $fails

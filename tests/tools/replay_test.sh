@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# Record then replay (docs/replay.md): runs PROGRAM with --record, replays the trace with
+# simmpi-replay on the same platform and fails unless the replay's summary line (ranks,
+# simulated time, events) is the online run's, byte for byte. With --other OPTIONS... it then
+# runs the program online on that platform and replays the same trace there, and fails unless
+# both simulated times are equal (for a program whose pattern does not depend on timing).
+#   replay_test.sh SIMMPI_REPLAY RANKS PROGRAM.sim [ARGS...] [--other OPTION...]
+set -u
+replay=$1 ranks=$2 program=$3
+shift 3
+args=() other=()
+while [ $# -gt 0 ] && [ "$1" != "--other" ]; do args+=("$1"); shift; done
+[ $# -gt 0 ] && { shift; other=("$@"); }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+summary() {  # the summary line of a run's stderr
+  grep -E '^simmpi: [0-9]+ ranks, simulated time' "$1"
+}
+run() {  # run NAME COMMAND...: stderr in $tmp/NAME, fails the test on a nonzero exit
+  local name=$1
+  shift
+  "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" || {
+    echo "FAIL: $name exited $?: $*"
+    cat "$tmp/$name.err"
+    exit 1
+  }
+}
+
+run online "$program" -n "$ranks" --record="$tmp/trace" -- "${args[@]}"
+run replay "$replay" "$tmp/trace"
+a=$(summary "$tmp/online.err") b=$(summary "$tmp/replay.err")
+echo "online: $a"
+echo "replay: $b"
+grep -E 'simmpi-replay|call trace' "$tmp/online.err" "$tmp/replay.err" | sed 's|^[^:]*/||'
+if [ -z "$a" ] || [ "$a" != "$b" ]; then
+  echo "FAIL: the replay's summary differs from the online run's"
+  exit 1
+fi
+if [ ${#other[@]} -gt 0 ]; then
+  run online2 "$program" -n "$ranks" "${other[@]}" -- "${args[@]}"
+  run replay2 "$replay" "$tmp/trace" "${other[@]}"
+  time_of() { summary "$1" | sed -E 's/.*simulated time ([^,]+),.*/\1/'; }
+  a=$(time_of "$tmp/online2.err") b=$(time_of "$tmp/replay2.err")
+  echo "other platform (${other[*]}): online $a, replay $b"
+  if [ -z "$a" ] || [ "$a" != "$b" ]; then
+    echo "FAIL: on the other platform the replay's simulated time differs from the online run's"
+    exit 1
+  fi
+  if [ "$a" = "$(time_of "$tmp/online.err")" ]; then
+    echo "FAIL: the other platform gives the same time as the first: it tests nothing"
+    exit 1
+  fi
+fi
+echo "replay_test: OK"

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "tools/replay/replayer.hpp"
+
+#include <simmpi.h>
+#include <simmpi_compute.h>
+
+#include <algorithm>
+
+namespace simmpi::replay {
+
+namespace ct = runtime::call_trace;
+using ct::Kind;
+
+namespace {
+
+bool is_wildcard(int source, int tag) {
+  return source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
+}
+
+}  // namespace
+
+Replayer::Replayer(const std::string& directory, int rank, int ranks)
+    : in_(directory, rank, ranks) {
+  comms_[MPI_COMM_WORLD] = MPI_COMM_WORLD;
+  comms_[MPI_COMM_SELF] = MPI_COMM_SELF;
+  comms_[MPI_COMM_NULL] = MPI_COMM_NULL;
+  sizes_[MPI_COMM_WORLD] = ranks;
+  sizes_[MPI_COMM_SELF] = 1;
+}
+
+Replayer::~Replayer() {
+  simmpi_shared_free(send_.p);
+  simmpi_shared_free(recv_.p);
+}
+
+void Replayer::run() {
+  Record r;
+  while (in_.next(r)) dispatch(r);
+}
+
+// One branch per family of records; each family's function reads the fields it knows.
+void Replayer::dispatch(const Record& r) {
+  switch (r.kind) {
+    case Kind::Kernel:
+      kernels_[r.fields.at(0)] = r.text;
+      return;
+    case Kind::Compute:
+    case Kind::Sleep:
+      return compute(r);
+    case Kind::Untraced:
+      return untraced(r);
+    case Kind::Init:
+      MPI_Init(nullptr, nullptr);
+      return;
+    case Kind::Finalize:
+      MPI_Finalize();
+      return;
+    case Kind::Send:
+    case Kind::Isend:
+    case Kind::Recv:
+    case Kind::Irecv:
+    case Kind::Sendrecv:
+    case Kind::SendrecvReplace:
+      return point_to_point(r);
+    case Kind::Probe:
+    case Kind::Iprobe:
+    case Kind::PollRounds:
+      return probe(r);
+    case Kind::Wait:
+    case Kind::Waitall:
+    case Kind::Test:
+    case Kind::Testall:
+    case Kind::RequestFree:
+      return completion(r);
+    case Kind::Waitany:
+    case Kind::Waitsome:
+    case Kind::Testany:
+    case Kind::Testsome:
+      return some_or_any(r);
+    case Kind::Barrier:
+    case Kind::Allreduce:
+    case Kind::Allgather:
+    case Kind::Alltoall:
+    case Kind::ReduceScatterBlock:
+    case Kind::Scan:
+    case Kind::Exscan:
+      return collective(r);
+    case Kind::Bcast:
+    case Kind::Reduce:
+    case Kind::Gather:
+    case Kind::Scatter:
+      return rooted(r);
+    case Kind::Allgatherv:
+    case Kind::Alltoallv:
+    case Kind::Gatherv:
+    case Kind::Scatterv:
+      return vector_collective(r);
+    case Kind::CommDup:
+    case Kind::CommSplit:
+    case Kind::CommCreate:
+    case Kind::CommFree:
+      return communicator(r);
+    case Kind::End:
+    case Kind::Count:
+      break;
+  }
+  in_.fail("a record the replay does not expect here");
+}
+
+void Replayer::compute(const Record& r) {
+  Fields f(r);
+  if (r.kind == Kind::Sleep) {
+    simmpi_sleep(static_cast<double>(f.next()) / 1e12);
+    return;
+  }
+  const std::int64_t id = f.next();
+  auto k = kernels_.find(id);
+  if (k == kernels_.end()) in_.fail("kernel " + std::to_string(id) + " was never named");
+  const double ops = f.real(), bytes = f.real();
+  const long m = f.i(), n = f.i(), kk = f.i();
+  (void)simmpi_compute_kernel(k->second.c_str(), ops, bytes, m, n, kk);
+}
+
+void Replayer::untraced(const Record& r) {
+  if (r.text == "MPI_Wtime") {
+    (void)MPI_Wtime();  // it costs mpi.poll_cost
+  } else if (r.text == "MPI_Op_create") {
+    (void)op(user_ops_[0] == MPI_OP_NULL ? ct::kUserOpCommutative : ct::kUserOpNoncommutative);
+  } else if (ct::is_local_call(r.text)) {
+    int flag;
+    MPI_Initialized(&flag);  // the call let the rank's own time pass, as every call does
+  } else {
+    in_.fail("the program called " + r.text +
+             ", which simmpi-replay cannot make (not implemented for replay)");
+  }
+}
+
+void Replayer::point_to_point(const Record& r) {
+  Fields f(r);
+  if (r.kind == Kind::Send || r.kind == Kind::Isend) {
+    const int mode = f.i();
+    int count = f.i();
+    const MPI_Datatype t = type(f.next(), &count);
+    const int dest = f.i(), tag = f.i();
+    const MPI_Comm c = comm(f.next());
+    void* buf = send_buffer(count);
+    if (r.kind == Kind::Send) {
+      if (mode == 1) return (void)MPI_Ssend(buf, count, t, dest, tag, c);
+      if (mode == 2) return (void)MPI_Rsend(buf, count, t, dest, tag, c);
+      if (mode == 3) in_.fail("buffered sends are not replayed (not implemented)");
+      return (void)MPI_Send(buf, count, t, dest, tag, c);
+    }
+    const std::int64_t recorded = f.next();
+    MPI_Request q;
+    if (mode == 1)
+      MPI_Issend(buf, count, t, dest, tag, c, &q);
+    else if (mode == 2)
+      MPI_Irsend(buf, count, t, dest, tag, c, &q);
+    else if (mode == 3)
+      in_.fail("buffered sends are not replayed (not implemented)");
+    else
+      MPI_Isend(buf, count, t, dest, tag, c, &q);
+    return made(recorded, q);
+  }
+  if (r.kind == Kind::Recv || r.kind == Kind::Irecv) {
+    int count = f.i();
+    const MPI_Datatype t = type(f.next(), &count);
+    int source = f.i(), tag = f.i();
+    const MPI_Comm c = comm(f.next());
+    if (is_wildcard(source, tag)) ++notes_.wildcards;
+    if (r.kind == Kind::Irecv) {  // posted before it matched: the wildcard stays
+      const std::int64_t recorded = f.next();
+      MPI_Request q;
+      MPI_Irecv(recv_buffer(count), count, t, source, tag, c, &q);
+      return made(recorded, q);
+    }
+    const int msrc = f.i(), mtag = f.i();
+    if (source == MPI_ANY_SOURCE) source = msrc;  // the recorded matching
+    if (tag == MPI_ANY_TAG) tag = mtag;
+    MPI_Recv(recv_buffer(count), count, t, source, tag, c, MPI_STATUS_IGNORE);
+    return;
+  }
+  if (r.kind == Kind::Sendrecv) {
+    int scount = f.i();
+    const MPI_Datatype st = type(f.next(), &scount);
+    const int dest = f.i(), stag = f.i();
+    int rcount = f.i();
+    const MPI_Datatype rt = type(f.next(), &rcount);
+    int source = f.i(), rtag = f.i();
+    const MPI_Comm c = comm(f.next());
+    const int msrc = f.i(), mtag = f.i();
+    if (is_wildcard(source, rtag)) ++notes_.wildcards;
+    if (source == MPI_ANY_SOURCE) source = msrc;
+    if (rtag == MPI_ANY_TAG) rtag = mtag;
+    MPI_Sendrecv(send_buffer(scount), scount, st, dest, stag, recv_buffer(rcount), rcount, rt,
+                 source, rtag, c, MPI_STATUS_IGNORE);
+    return;
+  }
+  int count = f.i();  // MPI_Sendrecv_replace
+  const MPI_Datatype t = type(f.next(), &count);
+  const int dest = f.i(), stag = f.i();
+  int source = f.i(), rtag = f.i();
+  const MPI_Comm c = comm(f.next());
+  const int msrc = f.i(), mtag = f.i();
+  if (is_wildcard(source, rtag)) ++notes_.wildcards;
+  if (source == MPI_ANY_SOURCE) source = msrc;
+  if (rtag == MPI_ANY_TAG) rtag = mtag;
+  MPI_Sendrecv_replace(recv_buffer(count), count, t, dest, stag, source, rtag, c,
+                       MPI_STATUS_IGNORE);
+}
+
+void Replayer::probe(const Record& r) {
+  Fields f(r);
+  if (r.kind == Kind::PollRounds) {
+    const double seconds = f.real();
+    const long rounds = static_cast<long>(f.next());
+    const int source = f.i(), tag = f.i();
+    const MPI_Comm c = comm(f.next());
+    long round = 0;
+    ++notes_.polls;
+    simmpi_poll_rounds(seconds, rounds, source, tag, c, &round);
+    return outcome(f.next(), round);
+  }
+  int source = f.i(), tag = f.i();
+  const MPI_Comm c = comm(f.next());
+  if (r.kind == Kind::Iprobe) {
+    int flag = 0;
+    ++notes_.polls;
+    MPI_Iprobe(source, tag, c, &flag, MPI_STATUS_IGNORE);
+    return outcome(f.next(), flag);
+  }
+  if (is_wildcard(source, tag)) ++notes_.wildcards;
+  const int msrc = f.i(), mtag = f.i();
+  if (source == MPI_ANY_SOURCE) source = msrc;
+  if (tag == MPI_ANY_TAG) tag = mtag;
+  MPI_Probe(source, tag, c, MPI_STATUS_IGNORE);
+}
+
+void Replayer::completion(const Record& r) {
+  Fields f(r);
+  if (r.kind == Kind::Wait || r.kind == Kind::RequestFree || r.kind == Kind::Test) {
+    const std::int64_t recorded = f.next();
+    MPI_Request q = request(recorded);
+    if (r.kind == Kind::Wait) {
+      MPI_Wait(&q, MPI_STATUS_IGNORE);
+    } else if (r.kind == Kind::RequestFree) {
+      MPI_Request_free(&q);
+    } else {
+      int flag = 0;
+      ++notes_.polls;
+      MPI_Test(&q, &flag, MPI_STATUS_IGNORE);
+      const std::int64_t recorded_flag = f.next();
+      outcome(recorded_flag, flag);
+      if (recorded_flag && !flag) MPI_Wait(&q, MPI_STATUS_IGNORE);  // as recorded: complete
+    }
+    return update(recorded, q);
+  }
+  const std::vector<int> recorded = f.array();
+  std::vector<MPI_Request> q = requests(recorded);
+  if (r.kind == Kind::Waitall) {
+    MPI_Waitall(static_cast<int>(q.size()), q.data(), MPI_STATUSES_IGNORE);
+  } else {
+    int flag = 0;
+    ++notes_.polls;
+    MPI_Testall(static_cast<int>(q.size()), q.data(), &flag, MPI_STATUSES_IGNORE);
+    const std::int64_t recorded_flag = f.next();
+    outcome(recorded_flag, flag);
+    if (recorded_flag && !flag)
+      MPI_Waitall(static_cast<int>(q.size()), q.data(), MPI_STATUSES_IGNORE);
+  }
+  put_back(recorded, q);
+}
+
+// The calls that complete some of their requests: the replay completes the ones the recording
+// completed, after the call itself (which may complete others: they are then done early).
+void Replayer::some_or_any(const Record& r) {
+  Fields f(r);
+  const std::vector<int> recorded = f.array();
+  std::vector<MPI_Request> q = requests(recorded);
+  const int n = static_cast<int>(q.size());
+  std::vector<int> done;  // indices the recording completed
+  std::vector<int> ours(q.size());
+  int count = 0, index = MPI_UNDEFINED, flag = 0;
+  ++notes_.polls;
+  if (r.kind == Kind::Waitany || r.kind == Kind::Testany) {
+    const int recorded_index = f.i();
+    if (r.kind == Kind::Waitany) {
+      MPI_Waitany(n, q.data(), &index, MPI_STATUS_IGNORE);
+      outcome(recorded_index, index);
+    } else {
+      MPI_Testany(n, q.data(), &index, &flag, MPI_STATUS_IGNORE);
+      const int recorded_flag = f.i();
+      outcome(std::int64_t{recorded_index} * 2 + recorded_flag, std::int64_t{index} * 2 + flag);
+    }
+    if (recorded_index != MPI_UNDEFINED) done.push_back(recorded_index);
+  } else {
+    done = f.array();
+    if (r.kind == Kind::Waitsome)
+      MPI_Waitsome(n, q.data(), &count, ours.data(), MPI_STATUSES_IGNORE);
+    else
+      MPI_Testsome(n, q.data(), &count, ours.data(), MPI_STATUSES_IGNORE);
+    ours.resize(static_cast<std::size_t>(std::max(count, 0)));
+    outcome(ours == done, 1);
+  }
+  for (int i : done) {
+    if (i < 0 || i >= n) in_.fail("a completed index out of the requests' range");
+    if (q[static_cast<std::size_t>(i)] != MPI_REQUEST_NULL)
+      MPI_Wait(&q[static_cast<std::size_t>(i)], MPI_STATUS_IGNORE);
+  }
+  put_back(recorded, q);
+}
+
+void Replayer::outcome(std::int64_t recorded, std::int64_t replayed) {
+  if (recorded != replayed) ++notes_.differed;
+}
+
+}  // namespace simmpi::replay

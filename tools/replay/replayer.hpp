@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// One rank of simmpi-replay: reads its call trace and makes the recorded calls, so every MPI
+// model of the library times them on the replay's platform. Compute records are charged through
+// the node's model (SIMMPI_COMPUTE_KERNEL: retimed), sleeps as they were recorded. Data moves
+// through folded buffers: nothing is copied, nothing allocated per message.
+//
+// Handles of the recording run (communicators, requests) map to the replay's own as records
+// make them. Where the recorded program's pattern may depend on timing the replay follows the
+// recording: a blocking receive or probe from MPI_ANY_SOURCE or MPI_ANY_TAG takes the source and
+// tag it matched; a test, wait-any or probe whose outcome differs completes what the recording
+// completed. It counts both, for the summary (ReplayNotes).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "mpi.h"
+#include "tools/replay/trace_reader.hpp"
+
+namespace simmpi::replay {
+
+// What one rank saw that makes a replay on another platform an approximation.
+struct ReplayNotes {
+  std::int64_t wildcards = 0;  // receives and probes from MPI_ANY_SOURCE or with MPI_ANY_TAG
+  std::int64_t polls = 0;      // tests, probes without wait, wait-any/some, poll rounds
+  std::int64_t differed = 0;   // of those, outcomes that differed from the recording's
+};
+
+class Replayer {
+ public:
+  Replayer(const std::string& directory, int rank, int ranks);
+  ~Replayer();
+  // Makes every recorded call. Throws TraceError on a defect of the trace.
+  void run();
+  const ReplayNotes& notes() const { return notes_; }
+
+ private:
+  void dispatch(const Record& r);
+  void point_to_point(const Record& r);
+  void probe(const Record& r);
+  void completion(const Record& r);
+  void some_or_any(const Record& r);
+  void collective(const Record& r);
+  void rooted(const Record& r);
+  void vector_collective(const Record& r);
+  void communicator(const Record& r);
+  void untraced(const Record& r);
+  void compute(const Record& r);
+
+  MPI_Comm comm(std::int64_t recorded);
+  // Its size, known since it was made (the replay makes no call to learn it).
+  std::int64_t comm_size(MPI_Comm c);
+  MPI_Request& request(std::int64_t recorded);
+  void made(std::int64_t recorded, MPI_Request ours);
+  void update(std::int64_t recorded, MPI_Request ours);
+  std::vector<MPI_Request> requests(const std::vector<int>& recorded);
+  void put_back(const std::vector<int>& recorded, const std::vector<MPI_Request>& ours);
+  // A datatype for `count` elements of the recorded type: predefined ones as they are; a
+  // derived one as bytes (`count` is scaled). Reductions need a predefined type.
+  MPI_Datatype type(std::int64_t recorded, int* count, bool reduction = false);
+  MPI_Op op(std::int64_t recorded);
+  void* send_buffer(std::int64_t elements);
+  void* recv_buffer(std::int64_t elements);
+  void outcome(std::int64_t recorded, std::int64_t replayed);
+
+  TraceReader in_;
+  std::unordered_map<std::int64_t, MPI_Comm> comms_;
+  std::unordered_map<MPI_Comm, int> sizes_;
+  std::unordered_map<std::int64_t, MPI_Request> requests_;
+  std::unordered_map<std::int64_t, std::string> kernels_;
+  MPI_Op user_ops_[2] = {MPI_OP_NULL, MPI_OP_NULL};  // commutative, noncommutative
+  struct Buffer {
+    void* p = nullptr;
+    std::size_t bytes = 0;
+  };
+  void* folded(Buffer& b, std::int64_t elements);
+  Buffer send_, recv_;
+  ReplayNotes notes_;
+};
+
+}  // namespace simmpi::replay

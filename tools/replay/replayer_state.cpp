@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// simmpi-replay's handles, types, operations and buffers (see replayer.hpp).
+#include <simmpi.h>
+
+#include <algorithm>
+
+#include "tools/replay/replayer.hpp"
+
+namespace simmpi::replay {
+
+namespace ct = runtime::call_trace;
+
+namespace {
+
+// The user operations' function: the replay's data is meaningless, only the time counts.
+void no_op(void*, void*, int*, MPI_Datatype*) {}
+
+// The largest predefined type (MPI_C_LONG_DOUBLE_COMPLEX): buffers are sized by it, folded
+// memory costing nothing however large its addresses.
+constexpr std::int64_t kLargestElement = 32;
+
+std::string hex(std::int64_t h) {
+  char s[32];
+  std::snprintf(s, sizeof s, "0x%08llx", static_cast<unsigned long long>(h));
+  return s;
+}
+
+}  // namespace
+
+MPI_Comm Replayer::comm(std::int64_t recorded) {
+  auto c = comms_.find(recorded);
+  if (c == comms_.end())
+    in_.fail("communicator " + hex(recorded) + " was not made by an earlier record");
+  return c->second;
+}
+
+std::int64_t Replayer::comm_size(MPI_Comm c) {
+  auto s = sizes_.find(c);
+  return s == sizes_.end() ? 0 : s->second;
+}
+
+MPI_Request& Replayer::request(std::int64_t recorded) {
+  static MPI_Request null = MPI_REQUEST_NULL;
+  if (recorded == MPI_REQUEST_NULL) return null = MPI_REQUEST_NULL;
+  auto q = requests_.find(recorded);
+  if (q == requests_.end())
+    in_.fail("request " + hex(recorded) + " was not made by an earlier record");
+  return q->second;
+}
+
+void Replayer::made(std::int64_t recorded, MPI_Request ours) {
+  requests_[recorded] = ours;
+}
+
+// After a call that may have completed it: a completed request's recorded handle is free again.
+void Replayer::update(std::int64_t recorded, MPI_Request ours) {
+  if (recorded == MPI_REQUEST_NULL) return;
+  if (ours == MPI_REQUEST_NULL)
+    requests_.erase(recorded);
+  else
+    requests_[recorded] = ours;
+}
+
+std::vector<MPI_Request> Replayer::requests(const std::vector<int>& recorded) {
+  std::vector<MPI_Request> q;
+  q.reserve(recorded.size());
+  for (int h : recorded) q.push_back(request(h));
+  return q;
+}
+
+void Replayer::put_back(const std::vector<int>& recorded, const std::vector<MPI_Request>& ours) {
+  for (std::size_t i = 0; i < recorded.size(); ++i) update(recorded[i], ours[i]);
+}
+
+MPI_Datatype Replayer::type(std::int64_t recorded, int* count, bool reduction) {
+  if (recorded >= 0) return static_cast<MPI_Datatype>(recorded);
+  if (reduction) in_.fail("a reduction on a derived datatype is not replayed (not implemented)");
+  *count *= static_cast<int>(-1 - recorded);  // a derived type: its bytes
+  return MPI_BYTE;
+}
+
+MPI_Op Replayer::op(std::int64_t recorded) {
+  if (recorded != ct::kUserOpCommutative && recorded != ct::kUserOpNoncommutative)
+    return static_cast<MPI_Op>(recorded);
+  const bool commutative = recorded == ct::kUserOpCommutative;
+  MPI_Op& o = user_ops_[commutative ? 0 : 1];
+  if (o == MPI_OP_NULL) MPI_Op_create(&no_op, commutative ? 1 : 0, &o);
+  return o;
+}
+
+void* Replayer::folded(Buffer& b, std::int64_t elements) {
+  const auto bytes =
+      static_cast<std::size_t>(std::max<std::int64_t>(elements, 1) * kLargestElement);
+  if (bytes > b.bytes) {
+    simmpi_shared_free(b.p);
+    b.bytes = std::max(bytes, 2 * b.bytes);
+    b.p = simmpi_shared_malloc(b.bytes);
+  }
+  return b.p;
+}
+
+void* Replayer::send_buffer(std::int64_t elements) {
+  return folded(send_, elements);
+}
+
+void* Replayer::recv_buffer(std::int64_t elements) {
+  return folded(recv_, elements);
+}
+
+}  // namespace simmpi::replay
