@@ -2,9 +2,8 @@
 // Records the run as a call trace (report.record) for simmpi-replay: each rank's MPI calls as
 // the MPI layer describes them (CallFacts::record) and its compute between calls: modeled tasks
 // as operations and bytes, SIMMPI_SLEEP and measured own code as durations. The own code's time
-// is what remains of the gap between two calls once the told compute is taken out. Streamed:
-// each rank's records go to its file in zstd-compressed chunks (call_trace_format.hpp), so
-// memory stays at one chunk per rank.
+// is what remains of the gap between two calls once the told compute is taken out. Written as
+// the run goes by a CallTraceWriter.
 #pragma once
 
 #include <cstdint>
@@ -12,20 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "runtime/observe/call_trace_writer.hpp"
 #include "runtime/observe/observation.hpp"
-
-struct ZSTD_CCtx_s;
 
 namespace simmpi::runtime {
 
 class CallTraceRecorder : public Observer {
  public:
-  // Creates `directory` and its meta file. Throws ConfigError naming `key` when the directory
-  // exists (a trace is never written over) or cannot be made.
+  // Creates `directory` (see CallTraceWriter; throws ConfigError naming `key`).
   CallTraceRecorder(const std::string& directory, const char* key, int ranks);
-  ~CallTraceRecorder() override;
-  CallTraceRecorder(const CallTraceRecorder&) = delete;
-  CallTraceRecorder& operator=(const CallTraceRecorder&) = delete;
 
   void call(const CallFacts& f) override;
   void compute(const ComputeFacts& f) override;
@@ -36,30 +30,21 @@ class CallTraceRecorder : public Observer {
   bool finish(const std::vector<SimTime>& end, std::string* error);
   // Calls the trace holds that simmpi-replay cannot make (neither recorded nor local).
   const std::set<std::string>& unreplayable() const { return unreplayable_; }
-  std::uint64_t records() const { return records_; }
-  std::uint64_t bytes_written() const { return bytes_written_; }
+  std::uint64_t records() const { return writer_.records(); }
+  std::uint64_t bytes_written() const { return writer_.bytes_written(); }
 
  private:
   struct Lane {
-    std::string pending;    // encoded records not yet compressed
     SimTime last_end;       // end of the last call
     SimTime told;           // compute told since then
-    bool started = false;   // its file has its header
     std::set<int> kernels;  // kernel ids its file names
   };
   void own_code(int rank, SimTime until);
-  void begin_record(int rank, int kind);
-  void flush(int rank);
-  void write_file(int rank, const std::string& bytes);
+  void untraced(int rank, std::string_view what);
 
-  std::string directory_;
-  int ranks_;
+  CallTraceWriter writer_;
   std::vector<Lane> lanes_;
-  ZSTD_CCtx_s* cctx_ = nullptr;
-  std::string compressed_;
   std::set<std::string> unreplayable_;
-  std::uint64_t records_ = 0, bytes_written_ = 0;
-  std::string error_;
 };
 
 }  // namespace simmpi::runtime

@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# OTF2 archives written by the OTF2 library's writer (replay/otf2_archive_writer.cpp) replayed
+# by simmpi-replay, against times computed by hand on the one-switch platform of
+# tests/libsimmpi/profile_test.py: an eager 8-byte message to a waiting receiver takes
+# ONE_WAY = o_s + L + 8 B / 12.5 GB/s + o_r = 300 + 600 + 0.64 + 200 ns = 1,100,640 ps.
+# Rank 0 sends at its compute c0 = 2 ms (x scale), rank 1 receives at c0 + ONE_WAY, computes
+# c1 = 4 ms (x scale) and sends back; rank 0 waits for it: the run ends at
+# c0 + c1 + 2 ONE_WAY. Scale 0.5: 3 ms + 2,201,280 ps; scale 1: 6 ms + 2,201,280 ps.
+#   otf2_replay_test.sh SIMMPI_REPLAY OTF2_ARCHIVE_WRITER
+set -u
+replay=$1 writer=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+platform=(--set mpi.send_overhead=300ns --set mpi.recv_overhead=200ns
+          --set network.nic_latency=500ns --set network.hop_latency=100ns
+          --set network.link_bw=100Gbps --set mpi.eager_threshold=64KiB)
+"$writer" "$tmp/a" && "$writer" "$tmp/rma" rma || { echo "FAIL: writing the archives"; exit 1; }
+fails=0
+# expect NAME STATUS REGEX ARGS...: simmpi-replay ARGS exits with STATUS (0 or not 0) and its
+# stderr matches REGEX.
+expect() {
+  local name=$1 status=$2 re=$3
+  shift 3
+  "$replay" "$@" "${platform[@]}" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if { [ "$status" = 0 ] && [ $got != 0 ]; } || { [ "$status" != 0 ] && [ $got = 0 ]; }; then
+    echo "FAIL: $name: exit status $got"
+    cat "$tmp/err"
+    fails=1
+  elif ! grep -qE "$re" "$tmp/err"; then
+    echo "FAIL: $name: stderr does not match: $re"
+    cat "$tmp/err"
+    fails=1
+  else
+    echo "ok: $name: $(grep -E "$re" "$tmp/err" | head -1)"
+  fi
+}
+expect "compute x0.5" 0 "simulated time 0\.003002201280 s" "$tmp/a" --compute-scale 0.5
+expect "compute x1" 0 "simulated time 0\.006002201280 s" "$tmp/a/traces.otf2"
+expect "an event simmpi does not replay" 1 \
+  "rma/traces.otf2: rank 1 at 0\.006502000 s: event RmaPut cannot be replayed \(not implemented\); --skip-unknown" \
+  "$tmp/rma" --compute-scale 0.5
+expect "skipped when allowed" 0 "skipped 1 RmaPut events" "$tmp/rma" --compute-scale 0.5 --skip-unknown
+expect "skipped, same time" 0 "simulated time 0\.003002201280 s" "$tmp/rma" --compute-scale 0.5 --skip-unknown
+[ $fails = 0 ] && echo "otf2_replay: OK"
+exit $fails
