@@ -5,6 +5,8 @@
 # simulated time, events) is the online run's, byte for byte. With --other OPTIONS... it then
 # runs the program online on that platform and replays the same trace there, and fails unless
 # both simulated times are equal (for a program whose pattern does not depend on timing).
+# $ONLINE_SET, when set, replaces $SIMMPI_SET for the online run (e.g. runtime.host_time=measure:
+# the program's own code then costs its measured host time, which the trace keeps as time).
 #   replay_test.sh SIMMPI_REPLAY RANKS PROGRAM.sim [ARGS...] [--other OPTION...]
 set -u
 replay=$1 ranks=$2 program=$3
@@ -28,7 +30,13 @@ run() {  # run NAME COMMAND...: stderr in $tmp/NAME, fails the test on a nonzero
   }
 }
 
-run online "$program" -n "$ranks" --record="$tmp/trace" -- "${args[@]}"
+SIMMPI_SET=${ONLINE_SET:-${SIMMPI_SET:-}} run online "$program" -n "$ranks" --record="$tmp/trace" -- \
+  "${args[@]}"
+if [ -n "${ONLINE_SET:-}" ] && ! grep -q "^simmpi: own code: " "$tmp/online.err"; then
+  echo "FAIL: ONLINE_SET=$ONLINE_SET: the online run measured no own code"
+  cat "$tmp/online.err"
+  exit 1
+fi
 run replay "$replay" "$tmp/trace"
 a=$(summary "$tmp/online.err") b=$(summary "$tmp/replay.err")
 echo "online: $a"
