@@ -134,6 +134,7 @@ void FlowNetwork::set_rate(FlowId f, double rate_Bps) {
 
 void FlowNetwork::complete_chunk(FlowId f) {
   Transfer t = transfers_[static_cast<std::size_t>(f)];
+  transfers_[static_cast<std::size_t>(f)].chunk_bytes = 0;
   if (stats_) solver_.copy_route(f, route_);
   solver_.remove_flow(f);
   if (stats_) {
@@ -146,6 +147,18 @@ void FlowNetwork::complete_chunk(FlowId f) {
     start_chunk(t.src, t.dst, t.left_bytes, t.arrived);
   else
     t.arrived(engine_.now() + t.latency);
+}
+
+double FlowNetwork::unsent_bytes() const {
+  const SimTime now = engine_.now();
+  double sum = 0;
+  for (const Transfer& t : transfers_) {
+    if (t.chunk_bytes == 0) continue;
+    double left = t.remaining;  // as set_rate brings it up to date
+    if (t.rate > 0 && now > t.last) left = std::max(0.0, left - t.rate * (now - t.last).seconds());
+    sum += left + static_cast<double>(t.left_bytes);
+  }
+  return sum;
 }
 
 void FlowNetwork::request_solve() {

@@ -54,15 +54,20 @@ class FlowNetwork final : public Network {
 
   const Topology& topology() const { return *topology_; }
   const MaxMinSolver& solver() const { return solver_; }
+  // Bytes given to transfer() that have not left their source yet, as of now (the chunks not
+  // started included): bytes sent by time T = bytes given before T - this at T, so a
+  // throughput measurement counts what crossed the network in a window exactly, also when
+  // messages straddle its ends. O(flows) per call.
+  double unsent_bytes() const;
   // nullptr unless network.stats is on.
   const NetStats* stats() const { return stats_.get(); }
 
  private:
   struct Transfer {            // one per live flow, indexed by FlowId
     std::uint64_t left_bytes;  // of the message, after this chunk
-    double chunk_bytes;
-    double remaining;  // bytes of this chunk still to send, as of `last`
-    double rate;       // bytes/s since `last`
+    double chunk_bytes;        // 0 once the chunk is done: the slot holds no live flow
+    double remaining;          // bytes of this chunk still to send, as of `last`
+    double rate;               // bytes/s since `last`
     SimTime last;
     SimTime latency;
     std::uint64_t seq;

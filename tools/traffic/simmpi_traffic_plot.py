@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# simmpi-traffic's curves: accepted throughput and message latency (mean, p99) against the
+# offered load, from its CSV, as one SVG of two panels (matplotlib; Debian python3-matplotlib).
+# The SVG depends only on the CSV: no date, fixed ids.
+#   simmpi_traffic_plot.py CURVE.csv CURVE.svg "title" [CSV LABEL ...]
+# Extra (CSV, label) pairs overlay more curves, e.g. two routings of one pattern.
+import csv
+import math
+import sys
+
+import matplotlib
+
+matplotlib.use("svg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def read(path):
+    rows = list(csv.DictReader(open(path)))
+    if not rows:
+        sys.exit(f"simmpi_traffic_plot: {path}: no offered load in the CSV")
+    return {key: [float(r[key]) for r in rows] for key in rows[0]}
+
+
+def main(argv):
+    if len(argv) < 4 or len(argv) % 2 != 0:
+        sys.exit("usage: simmpi_traffic_plot.py CURVE.csv CURVE.svg TITLE [CSV LABEL ...]")
+    curves = [(argv[1], None)] + [(argv[i], argv[i + 1]) for i in range(4, len(argv), 2)]
+    plt.rcParams["svg.hashsalt"] = "simmpi-traffic"
+    fig, (thr, lat) = plt.subplots(1, 2, figsize=(11, 4.2))
+    thr.plot([0, 1], [0, 1], color="#bbbbbb", linestyle=":", label="accepted = offered")
+    for k, (path, label) in enumerate(curves):
+        d = read(path)
+        color = f"C{k}"
+        name = f"{label}: " if label else ""
+        thr.plot(d["offered_load"], d["accepted_load"], "o-", color=color,
+                 label=label or "accepted")
+        x = [o for o, m in zip(d["offered_load"], d["mean_latency_s"]) if not math.isnan(m)]
+        mean = [m * 1e6 for m in d["mean_latency_s"] if not math.isnan(m)]
+        p99 = [p * 1e6 for p in d["p99_latency_s"] if not math.isnan(p)]
+        lat.plot(x, mean, "o-", color=color, label=f"{name}mean")
+        lat.plot(x, p99, "s--", color=color, label=f"{name}p99")
+    thr.set_xlabel("offered load (fraction of injection bandwidth)")
+    thr.set_ylabel("accepted throughput (fraction of injection bandwidth)")
+    thr.set_xlim(0, 1.02)
+    thr.set_ylim(0, 1.02)
+    thr.grid(True, color="#eeeeee")
+    thr.legend(loc="upper left", fontsize=9)
+    lat.set_xlabel("offered load (fraction of injection bandwidth)")
+    lat.set_ylabel("message latency (us)")
+    lat.set_yscale("log")
+    lat.set_xlim(0, 1.02)
+    lat.grid(True, which="both", color="#eeeeee")
+    lat.legend(loc="upper left", fontsize=9)
+    fig.suptitle(argv[3], fontsize=10)
+    fig.tight_layout()
+    fig.savefig(argv[2], metadata={"Date": None})
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+// Sources, sinks and the measurement of one offered load.
+#include "tools/traffic/traffic_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "hardware/network/topology_factory.hpp"
+#include "runtime/config/config.hpp"
+#include "runtime/core/error.hpp"
+
+namespace simmpi::traffic {
+namespace {
+
+using runtime::SimTime;
+
+int crossbar_nodes(const runtime::Config& config) {
+  int nodes = 0;
+  if (!hardware::has_own_size(config)) {
+    nodes = static_cast<int>(config.integer("node.count"));
+    if (nodes < 2)
+      throw ConfigError(
+          strprintf("node.count = %d (%s): a crossbar's size comes from node.count; "
+                    "give at least 2, e.g. --set node.count=64",
+                    nodes, config.origin("node.count").c_str()));
+  }
+  return nodes;
+}
+
+// The bandwidth of a NIC's injection link: the first link of every route.
+double injection_bandwidth(const hardware::Topology& topology) {
+  std::vector<hardware::LinkId> route;
+  topology.route(0, 1, hardware::RouteContext{}, route);
+  return topology.link_bw_Bps(route.front());
+}
+
+}  // namespace
+
+Endpoints configured_endpoints(const runtime::Config& config) {
+  std::unique_ptr<hardware::Topology> t = hardware::make_topology(config, crossbar_nodes(config));
+  return Endpoints{t->node_count(), injection_bandwidth(*t)};
+}
+
+TrafficRun::TrafficRun(const runtime::Config& config, const Pattern& pattern,
+                       const TrafficSettings& settings, double load)
+    : pattern_(pattern),
+      settings_(settings),
+      load_(load),
+      net_(std::make_unique<hardware::FlowNetwork>(
+          engine_, hardware::make_topology(config, crossbar_nodes(config)), config)),
+      injection_Bps_(injection_bandwidth(net_->topology())),
+      injection_(settings.injection, static_cast<double>(settings.message_bytes) / injection_Bps_,
+                 load, settings.burst, static_cast<std::uint64_t>(config.integer("runtime.seed"))) {
+  window_start_ps_ = settings.warmup.ps();
+  stop_ps_ = (settings.warmup + settings.window).ps();
+  // Scheduled first, so they run before anything else at their instants.
+  engine_.schedule(settings.warmup, runtime::Action{&TrafficRun::on_window_edge, this, 0});
+  engine_.schedule(SimTime::from_ps(stop_ps_),
+                   runtime::Action{&TrafficRun::on_window_edge, this, 1});
+  int nodes = net_->node_count();
+  sources_.resize(static_cast<std::size_t>(nodes));
+  for (int s = 0; s < nodes; ++s) {
+    if (pattern_.destination(s, 0) == s) continue;  // a fixed pattern maps it to itself
+    ++sending_;
+    Source& src = sources_[static_cast<std::size_t>(s)];
+    src.next_ps = injection_.gap(s, 0).ps();
+    if (src.next_ps < stop_ps_) {
+      src.waiting = true;
+      engine_.schedule(SimTime::from_ps(src.next_ps),
+                       runtime::Action{&TrafficRun::on_wake, this, static_cast<std::uint64_t>(s)});
+    }
+  }
+}
+
+TrafficRun::~TrafficRun() = default;
+
+void TrafficRun::on_wake(void* self, std::uint64_t src) {
+  auto* r = static_cast<TrafficRun*>(self);
+  r->sources_[src].waiting = false;
+  r->start_due(static_cast<int>(src));
+}
+
+// Sends what the source queue holds as far as the NIC takes it, then waits for the next
+// generation unless the NIC is full (a departure calls this again).
+void TrafficRun::start_due(int src) {
+  Source& s = sources_[static_cast<std::size_t>(src)];
+  const std::int64_t now = engine_.now().ps();
+  const int cap = settings_.outstanding;
+  while ((cap == 0 || s.in_flight < cap) && s.next_ps <= now && s.next_ps < stop_ps_) send(src);
+  if (!s.waiting && (cap == 0 || s.in_flight < cap) && s.next_ps < stop_ps_) {
+    s.waiting = true;
+    engine_.schedule(SimTime::from_ps(s.next_ps),
+                     runtime::Action{&TrafficRun::on_wake, this, static_cast<std::uint64_t>(src)});
+  }
+}
+
+void TrafficRun::send(int src) {
+  Source& s = sources_[static_cast<std::size_t>(src)];
+  std::uint32_t slot;
+  if (free_slots_.empty()) {
+    slot = static_cast<std::uint32_t>(messages_.size());
+    messages_.emplace_back();
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  }
+  messages_[slot] = Message{s.next_ps, src};
+  int dst = pattern_.destination(src, s.next);
+  SIMMPI_ASSERT(s.next < std::numeric_limits<std::uint32_t>::max(),
+                "source %d generated 2^32 messages", src);
+  ++s.next;
+  s.next_ps += injection_.gap(src, s.next).ps();
+  ++s.in_flight;
+  ++flow_events_;
+  given_bytes_ += static_cast<double>(settings_.message_bytes);
+  net_->transfer(src, dst, settings_.message_bytes,
+                 hardware::ArrivalNotice{&TrafficRun::on_sent, this, slot});
+}
+
+// Told when the message's last byte leaves the source (FlowNetwork's ArrivalNotice), with the
+// time it will arrive.
+void TrafficRun::on_sent(void* self, std::uint64_t slot, SimTime arrival) {
+  auto* r = static_cast<TrafficRun*>(self);
+  Message m = r->messages_[slot];
+  r->free_slots_.push_back(static_cast<std::uint32_t>(slot));
+  ++r->flow_events_;
+  if (m.generated_ps >= r->window_start_ps_ && m.generated_ps < r->stop_ps_)
+    r->latencies_ps_.push_back(arrival.ps() - m.generated_ps);
+  Source& s = r->sources_[static_cast<std::size_t>(m.src)];
+  --s.in_flight;
+  if (r->settings_.outstanding != 0) r->start_due(m.src);
+}
+
+void TrafficRun::on_window_edge(void* self, std::uint64_t end) {
+  auto* r = static_cast<TrafficRun*>(self);
+  r->sent_at_edge_[end] = r->given_bytes_ - r->net_->unsent_bytes();
+}
+
+LoadResult TrafficRun::run() {
+  auto t0 = std::chrono::steady_clock::now();
+  while (engine_.step()) {
+  }
+  LoadResult out;
+  out.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.stats_files = net_->finish();
+  out.offered = load_;
+  double window_s = settings_.window.seconds();
+  out.accepted_Bps = (sent_at_edge_[1] - sent_at_edge_[0]) / window_s;
+  out.accepted = sending_ > 0 ? out.accepted_Bps / (sending_ * injection_Bps_) : 0.0;
+  out.measured = latencies_ps_.size();
+  out.flow_events = flow_events_;
+  out.end = engine_.now();
+  if (latencies_ps_.empty()) {
+    out.mean_latency_s = out.p99_latency_s = std::numeric_limits<double>::quiet_NaN();
+    return out;
+  }
+  long double sum = 0;
+  for (std::int64_t l : latencies_ps_) sum += static_cast<long double>(l);
+  out.mean_latency_s =
+      static_cast<double>(sum / static_cast<long double>(latencies_ps_.size())) * 1e-12;
+  // The 99th percentile by the nearest-rank rule: the ceil(0.99 n)-th smallest.
+  auto rank = static_cast<std::size_t>(std::ceil(0.99 * static_cast<double>(latencies_ps_.size())));
+  auto nth =
+      latencies_ps_.begin() + static_cast<std::ptrdiff_t>(std::max<std::size_t>(rank, 1) - 1);
+  std::nth_element(latencies_ps_.begin(), nth, latencies_ps_.end());
+  out.p99_latency_s = static_cast<double>(*nth) * 1e-12;
+  return out;
+}
+
+}  // namespace simmpi::traffic
