@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 
 #include "libsimmpi/launch/platform_presets.hpp"
 #include "runtime/config/config.hpp"
@@ -79,6 +80,19 @@ void plot(const std::string& csv, const std::string& svg, const std::string& tit
                       "names another Python)");
 }
 
+// Host cost on standard error (never in the CSV, which depends only on the inputs).
+void report_progress(const LoadResult& r) {
+  std::fprintf(stderr,
+               "simmpi-traffic: load %.3g: accepted %.4g, latency mean %.4g us p99 %.4g us "
+               "(%llu messages); %llu flow events in %.3f s of host time (%.3f s CPU), %.3g per "
+               "second, %.3g per CPU second, peak memory %.1f MiB\n",
+               r.offered, r.accepted, r.mean_latency_s * 1e6, r.p99_latency_s * 1e6,
+               static_cast<unsigned long long>(r.measured),
+               static_cast<unsigned long long>(r.flow_events), r.wall_s, r.cpu_s,
+               static_cast<double>(r.flow_events) / r.wall_s,
+               static_cast<double>(r.flow_events) / r.cpu_s, peak_rss_mib());
+}
+
 std::string describe(const runtime::Config& c, const TrafficOptions& o, const TrafficRun& run) {
   return strprintf(
       "%s traffic on network.topology = %s: %d sending endpoints, %llu-byte messages, "
@@ -104,8 +118,18 @@ int run_curve(const TrafficOptions& options) {
   if (settings.window.ps() <= 0)
     throw ConfigError("--window: the measurement window must be longer than 0");
 
-  std::string csv =
-      "offered_load,accepted_load,accepted_Bps,mean_latency_s,p99_latency_s,messages\n";
+  // The CSV goes out a line per load as each finishes, so a long curve shows as it goes.
+  std::string csv_path = options.csv_path;
+  if (csv_path.empty() && !options.svg_path.empty())
+    csv_path = fs::path(options.svg_path).replace_extension(".csv").string();
+  std::ofstream file;
+  if (!csv_path.empty()) {
+    file.open(csv_path);
+    if (!file) throw ConfigError("--csv " + csv_path + ": cannot write the file");
+  }
+  std::ostream& out = csv_path.empty() ? std::cout : file;
+  out << "offered_load,accepted_load,accepted_Bps,mean_latency_s,p99_latency_s,messages\n"
+      << std::flush;
   std::string title;
   for (double load : options.loads) {
     TrafficRun run(config, pattern, settings, load);
@@ -116,28 +140,9 @@ int run_curve(const TrafficOptions& options) {
                      settings.warmup.to_string().c_str(), settings.window.to_string().c_str());
     }
     LoadResult r = run.run();
-    csv += csv_line(r);
-    if (!options.quiet)
-      std::fprintf(stderr,
-                   "simmpi-traffic: load %.3g: accepted %.4g, latency mean %.4g us p99 %.4g us "
-                   "(%llu messages); %llu flow events in %.3f s of host time, %.3g per second, "
-                   "peak memory %.1f MiB\n",
-                   load, r.accepted, r.mean_latency_s * 1e6, r.p99_latency_s * 1e6,
-                   static_cast<unsigned long long>(r.measured),
-                   static_cast<unsigned long long>(r.flow_events), r.wall_s,
-                   static_cast<double>(r.flow_events) / r.wall_s, peak_rss_mib());
-  }
-  std::string csv_path = options.csv_path;
-  if (csv_path.empty()) {
-    std::fputs(csv.c_str(), stdout);
-    std::fflush(stdout);
-  }
-  if (csv_path.empty() && !options.svg_path.empty())
-    csv_path = fs::path(options.svg_path).replace_extension(".csv").string();
-  if (!csv_path.empty()) {
-    std::ofstream out(csv_path);
-    out << csv;
-    if (!out.flush()) throw ConfigError("--csv " + csv_path + ": cannot write the file");
+    out << csv_line(r) << std::flush;
+    if (!out) throw ConfigError("--csv " + csv_path + ": cannot write the file");
+    if (!options.quiet) report_progress(r);
   }
   if (!options.svg_path.empty()) plot(csv_path, options.svg_path, title);
   return 0;

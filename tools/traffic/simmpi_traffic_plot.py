@@ -1,18 +1,19 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
 # simmpi-traffic's curves: accepted throughput and message latency (mean, p99) against the
 # offered load, from its CSV, as one SVG of two panels (matplotlib; Debian python3-matplotlib).
-# The SVG depends only on the CSV: no date, fixed ids.
-#   simmpi_traffic_plot.py CURVE.csv CURVE.svg "title" [CSV LABEL ...]
-# Extra (CSV, label) pairs overlay more curves, e.g. two routings of one pattern.
+# Drawn with the tools' shared settings (simmpi_plot.py, installed beside: fixed ids, no date,
+# text as text), so the SVG depends only on the CSVs.
+#   simmpi_traffic_plot.py CURVE.csv CURVE.svg "title" [LABEL [CSV LABEL ...]]
+# LABEL names the first curve; (CSV, LABEL) pairs overlay more, e.g. the routings of a pattern.
 import csv
 import math
 import sys
+from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("svg")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 import matplotlib.pyplot as plt  # noqa: E402
+from simmpi_plot import save  # noqa: E402  (also sets matplotlib up)
 
 
 def read(path):
@@ -23,10 +24,11 @@ def read(path):
 
 
 def main(argv):
-    if len(argv) < 4 or len(argv) % 2 != 0:
-        sys.exit("usage: simmpi_traffic_plot.py CURVE.csv CURVE.svg TITLE [CSV LABEL ...]")
-    curves = [(argv[1], None)] + [(argv[i], argv[i + 1]) for i in range(4, len(argv), 2)]
-    plt.rcParams["svg.hashsalt"] = "simmpi-traffic"
+    if len(argv) < 4 or (len(argv) > 4 and len(argv) % 2 == 0):
+        sys.exit("usage: simmpi_traffic_plot.py CURVE.csv CURVE.svg TITLE "
+                 "[LABEL [CSV LABEL ...]]")
+    curves = [(argv[1], argv[4] if len(argv) > 4 else None)]
+    curves += [(argv[i], argv[i + 1]) for i in range(5, len(argv), 2)]
     fig, (thr, lat) = plt.subplots(1, 2, figsize=(11, 4.2))
     thr.plot([0, 1], [0, 1], color="#bbbbbb", linestyle=":", label="accepted = offered")
     for k, (path, label) in enumerate(curves):
@@ -54,7 +56,7 @@ def main(argv):
     lat.legend(loc="upper left", fontsize=9)
     fig.suptitle(argv[3], fontsize=10)
     fig.tight_layout()
-    fig.savefig(argv[2], metadata={"Date": None})
+    save(fig, argv[2])
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <limits>
 
 #include "hardware/network/topology_factory.hpp"
@@ -34,6 +35,12 @@ double injection_bandwidth(const hardware::Topology& topology) {
   std::vector<hardware::LinkId> route;
   topology.route(0, 1, hardware::RouteContext{}, route);
   return topology.link_bw_Bps(route.front());
+}
+
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
 }  // namespace
@@ -67,7 +74,7 @@ TrafficRun::TrafficRun(const runtime::Config& config, const Pattern& pattern,
     Source& src = sources_[static_cast<std::size_t>(s)];
     src.next_ps = injection_.gap(s, 0).ps();
     if (src.next_ps < stop_ps_) {
-      src.waiting = true;
+      src.waiting = 1;
       engine_.schedule(SimTime::from_ps(src.next_ps),
                        runtime::Action{&TrafficRun::on_wake, this, static_cast<std::uint64_t>(s)});
     }
@@ -78,7 +85,7 @@ TrafficRun::~TrafficRun() = default;
 
 void TrafficRun::on_wake(void* self, std::uint64_t src) {
   auto* r = static_cast<TrafficRun*>(self);
-  r->sources_[src].waiting = false;
+  r->sources_[src].waiting = 0;
   r->start_due(static_cast<int>(src));
 }
 
@@ -87,10 +94,11 @@ void TrafficRun::on_wake(void* self, std::uint64_t src) {
 void TrafficRun::start_due(int src) {
   Source& s = sources_[static_cast<std::size_t>(src)];
   const std::int64_t now = engine_.now().ps();
-  const int cap = settings_.outstanding;
-  while ((cap == 0 || s.in_flight < cap) && s.next_ps <= now && s.next_ps < stop_ps_) send(src);
-  if (!s.waiting && (cap == 0 || s.in_flight < cap) && s.next_ps < stop_ps_) {
-    s.waiting = true;
+  const auto cap = static_cast<std::uint32_t>(settings_.outstanding);
+  auto nic_has_room = [&] { return cap == 0 || s.in_flight < cap; };
+  while (nic_has_room() && s.next_ps <= now && s.next_ps < stop_ps_) send(src);
+  if (!s.waiting && nic_has_room() && s.next_ps < stop_ps_) {
+    s.waiting = 1;
     engine_.schedule(SimTime::from_ps(s.next_ps),
                      runtime::Action{&TrafficRun::on_wake, this, static_cast<std::uint64_t>(src)});
   }
@@ -140,10 +148,12 @@ void TrafficRun::on_window_edge(void* self, std::uint64_t end) {
 
 LoadResult TrafficRun::run() {
   auto t0 = std::chrono::steady_clock::now();
+  double cpu0 = cpu_seconds();
   while (engine_.step()) {
   }
   LoadResult out;
   out.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.cpu_s = cpu_seconds() - cpu0;
   out.stats_files = net_->finish();
   out.offered = load_;
   double window_s = settings_.window.seconds();

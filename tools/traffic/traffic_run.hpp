@@ -57,6 +57,7 @@ struct LoadResult {
   std::uint64_t flow_events = 0;  // messages started plus messages delivered, whole run
   runtime::SimTime end;           // simulated time once drained
   double wall_s = 0;              // host time of the simulation (not of building the network)
+  double cpu_s = 0;               // and the CPU time it took (the same on an idle machine)
 };
 
 // The configured network's endpoint count and the bandwidth of a NIC's injection link (the
@@ -83,8 +84,8 @@ class TrafficRun {
   struct Source {
     std::int64_t next_ps = 0;  // generation time of message `next`
     std::uint32_t next = 0;    // index of the next message to leave
-    std::uint16_t in_flight = 0;
-    bool waiting = false;  // a wake-up at next_ps is scheduled
+    std::uint32_t in_flight : 31 = 0;
+    std::uint32_t waiting : 1 = 0;  // a wake-up at next_ps is scheduled
   };
   struct Message {  // one in flight, by slot
     std::int64_t generated_ps;
