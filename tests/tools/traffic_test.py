@@ -160,6 +160,10 @@ def case_patterns_and_outputs():
                               ("hot_spot", FAT_TREE_64)]:
         c = curve(platform + ["--pattern", pattern, "--load", "0.05", "--window", "400"])
         check(f"{pattern} accepted at 0.05", float(c[0.05]["accepted_load"]), 0.04, 0.06)
+    # Tornado on a ring of 8 routers (torus dims [8]): s sends to s + ceil(8/2) - 1 = s + 3,
+    # 3 hops the + way, so each + link carries the flows of the 3 sources behind it: 1/3.
+    ring = ["--set", "network.topology=torus", "--set", "network.torus.dims=[8]"]
+    check_bound("tornado on an 8-ring", saturation(ring, "tornado"), 1 / 3)
     args = FAT_TREE_64 + ["--pattern", "uniform", "--load", "0.2:0.6:0.2", "--window", "50"]
     first, second = run(args).stdout, run(args).stdout
     check("same command, same CSV bytes", float(first == second), 1, 1)
