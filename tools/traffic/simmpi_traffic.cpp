@@ -143,6 +143,10 @@ int run_curve(const TrafficOptions& options) {
     out << csv_line(r) << std::flush;
     if (!out) throw ConfigError("--csv " + csv_path + ": cannot write the file");
     if (!options.quiet) report_progress(r);
+    // network.stats: each load writes the same files, so the last load's are what remains.
+    for (const std::string& f : r.stats_files)
+      std::fprintf(stderr, "simmpi-traffic: load %.3g: network statistics in %s\n", load,
+                   f.c_str());
   }
   if (!options.svg_path.empty()) plot(csv_path, options.svg_path, title);
   return 0;

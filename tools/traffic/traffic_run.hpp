@@ -58,6 +58,7 @@ struct LoadResult {
   runtime::SimTime end;           // simulated time once drained
   double wall_s = 0;              // host time of the simulation (not of building the network)
   double cpu_s = 0;               // and the CPU time it took (the same on an idle machine)
+  std::vector<std::string> stats_files;  // written for network.stats
 };
 
 // The configured network's endpoint count and the bandwidth of a NIC's injection link (the
