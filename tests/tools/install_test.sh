@@ -51,4 +51,12 @@ cmake -S "$work/project" -B "$work/project/build" -DCMAKE_PREFIX_PATH="$work/pre
 cmake --build "$work/project/build" >/dev/null
 out=$("$work/project/build/ring.sim" -n 4 --quiet)
 grep -q "token 6 (expected 6)" <<<"$out" || { echo "FAIL: find_package build: $out"; exit 1; }
+# The replay tools are installed and find the prefix's library.
+for t in simmpi-replay simmpi-otf2-trace simmpi-report simmpi-sweep simmpi-hpl simmpi-traffic; do
+  [ -x "$work/prefix/bin/$t" ] || { echo "FAIL: $t is not installed"; exit 1; }
+done
+"$work/prefix/bin/simmpi-replay.sim" --help >/dev/null 2>&1 ||
+  { echo "FAIL: the installed simmpi-replay.sim does not start"; exit 1; }
+ldd "$work/prefix/bin/simmpi-replay.sim" | grep -q "$work/prefix/bin/../lib/libsimmpi.so" ||
+  { echo "FAIL: the installed replay program does not use the prefix's libsimmpi"; exit 1; }
 echo "install_test: OK"
