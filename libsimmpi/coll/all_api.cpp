@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The unrooted collectives and their nonblocking forms: MPI_(I)barrier, MPI_(I)allreduce,
-// MPI_(I)allgather(v), MPI_(I)alltoall(v). Each pair shares one function that checks the
-// arguments, resolves MPI_IN_PLACE and the datatypes into byte buffers, and launches the
-// operation (nonblocking.hpp) as the dispatcher's call (dispatch.hpp). Buffers of non-contiguous
-// types go through PackedViews (packed_view.hpp), loaded at the call and stored at the end.
+// The unrooted collectives and their nonblocking and persistent forms: MPI_(I)barrier(_init),
+// MPI_(I)allreduce(_init), MPI_(I)allgather(v)(_init), MPI_(I)alltoall(v)(_init). Each family
+// shares one function that checks the arguments, resolves MPI_IN_PLACE and the datatypes into
+// byte buffers, and launches the operation (nonblocking.hpp) as the dispatcher's call
+// (dispatch.hpp). Buffers of non-contiguous types go through PackedViews (packed_view.hpp),
+// loaded when the operation starts (at the call, or at each MPI_Start) and stored at the end.
 #include <algorithm>
 #include <cstring>
 #include <functional>
@@ -24,19 +25,20 @@ std::size_t bytes_of(int count, const Datatype* t) {
   return static_cast<std::size_t>(count) * t->size;
 }
 
-int barrier(const char* name, MPI_Comm comm, MPI_Request* request) {
+int barrier(const char* name, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   CollChecks k(call, comm);
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Barrier);
-  rec.value(comm).request(request);
+  rec.value(comm);
+  record_request(rec, request);
   return launch_collective(call, k.comm(), k.seq(), request,
-                           [](CollContext& c) { run_barrier(c); });
+                           [] { return CollBody([](CollContext& c) { run_barrier(c); }); });
 }
 
 int allreduce(const char* name, const void* sendbuf, void* recvbuf, int count,
-              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request) {
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
   CollChecks k(call, comm);
@@ -45,15 +47,17 @@ int allreduce(const char* name, const void* sendbuf, void* recvbuf, int count,
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Allreduce);
   rec.value(sendbuf == MPI_IN_PLACE).value(count).type(datatype).op(op).value(comm);
-  rec.request(request);
+  record_request(rec, request);
   auto v = std::make_shared<PackedView>(recvbuf, t, 0, count);
-  v->load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
   Reduction red(op, datatype, *v->type(), t);
   TypeRef keep(t);
-  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-    run_allreduce(c, v->data(), count, red);
-    v->store(0, count);
-    (void)keep;
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    v->load_from(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, 0, count);
+    return CollBody([=](CollContext& c) {
+      run_allreduce(c, v->data(), count, red);
+      v->store(0, count);
+      (void)keep;
+    });
   });
 }
 
@@ -89,7 +93,7 @@ CollBody allgather_body(Coll which, char* recvbuf, Sizes counts, Sizes where,
 
 int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
               void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-              MPI_Request* request) {
+              CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -99,31 +103,35 @@ int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Allgather);
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
-  rec.type(recvtype).value(comm).request(request);
+  rec.type(recvtype).value(comm);
+  record_request(rec, request);
   int n = k.comm().size();
   std::size_t block = bytes_of(recvcount, rt);
   std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
   std::int64_t mine = static_cast<std::int64_t>(k.rank()) * recvcount;
   auto rv = std::make_shared<PackedView>(recvbuf, rt, 0, all);
-  if (sendbuf == MPI_IN_PLACE) {
-    rv->load(mine, recvcount);
-  } else {
-    PackedView sv(sendbuf, st, 0, sendcount);
-    sv.load(0, sendcount);
-    if (block)
-      std::memmove(rv->data() + block * static_cast<std::size_t>(k.rank()), sv.data(), block);
-  }
   Sizes where = strided(
       n, static_cast<std::size_t>(rv->type()->extent) * static_cast<std::size_t>(recvcount));
-  TypeRef keep(rt);
-  return launch_collective(call, k.comm(), k.seq(), request,
-                           allgather_body(Coll::Allgather, rv->data(), uniform(n, block), where,
-                                          [rv, all, keep] { rv->store(0, all); }));
+  TypeRef keep(rt), keep_send(st);
+  CollBody body = allgather_body(Coll::Allgather, rv->data(), uniform(n, block), where,
+                                 [rv, all, keep] { rv->store(0, all); });
+  std::size_t at = block * static_cast<std::size_t>(k.rank());
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    if (sendbuf == MPI_IN_PLACE) {
+      rv->load(mine, recvcount);
+    } else {
+      PackedView sv(sendbuf, st, 0, sendcount);
+      sv.load(0, sendcount);
+      if (block) std::memmove(rv->data() + at, sv.data(), block);
+    }
+    (void)keep_send;
+    return body;
+  });
 }
 
 int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-               MPI_Comm comm, MPI_Request* request) {
+               MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -136,30 +144,34 @@ int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatyp
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Allgatherv);
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype);
   rec.array(recvcounts, k.comm().size()).array(displs, k.comm().size()).type(recvtype);
-  rec.value(comm).request(request);
-  int n = k.comm().size(), r = k.rank();
-  auto me = static_cast<std::size_t>(r);
+  rec.value(comm);
+  record_request(rec, request);
+  int n = k.comm().size();
+  auto me = static_cast<std::size_t>(k.rank());
   ElementSpan span = span_of(recvcounts, displs, n);
   auto rv = std::make_shared<PackedView>(recvbuf, rt, span.first, span.last);
   Sizes counts = to_bytes(recvcounts, n, *rv->type(), false);
   Sizes where = to_bytes(displs, n, *rv->type(), true);
-  if (sendbuf == MPI_IN_PLACE) {
-    rv->load(displs[r], recvcounts[r]);
-  } else {
-    PackedView sv(sendbuf, st, 0, sendcount);
-    sv.load(0, sendcount);
-    if (counts[me]) std::memmove(rv->data() + where[me], sv.data(), counts[me]);
-  }
   std::vector<int> rc(recvcounts, recvcounts + n), dp(displs, displs + n);
-  TypeRef keep(rt);
-  return launch_collective(
-      call, k.comm(), k.seq(), request,
+  TypeRef keep(rt), keep_send(st);
+  CollBody body =
       allgather_body(Coll::Allgatherv, rv->data(), counts, where,
-                     [rv, rc, dp, n, keep] { rv->store_blocks(rc.data(), dp.data(), n); }));
+                     [rv, rc, dp, n, keep] { rv->store_blocks(rc.data(), dp.data(), n); });
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    if (sendbuf == MPI_IN_PLACE) {
+      rv->load(dp[me], rc[me]);
+    } else {
+      PackedView sv(sendbuf, st, 0, sendcount);
+      sv.load(0, sendcount);
+      if (counts[me]) std::memmove(rv->data() + where[me], sv.data(), counts[me]);
+    }
+    (void)keep_send;
+    return body;
+  });
 }
 
-// Runs an all-to-all(v); with MPI_IN_PLACE the send data is a copy of the receive buffer.
-// `finish` runs at the end (it stores a PackedView back into the user's buffer).
+// Runs an all-to-all(v); with MPI_IN_PLACE the send data is a copy of the receive buffer, taken
+// now. `finish` runs at the end (it stores a PackedView back into the user's buffer).
 CollBody alltoall_body(Coll which, bool in_place, const void* sendbuf, Sizes sc, Sizes sd,
                        void* recvbuf, Sizes rc, Sizes rd, std::function<void()> finish) {
   std::shared_ptr<std::vector<char>> copy;
@@ -180,7 +192,7 @@ CollBody alltoall_body(Coll which, bool in_place, const void* sendbuf, Sizes sc,
 
 int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-             MPI_Request* request) {
+             CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -191,32 +203,34 @@ int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype 
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Alltoall);
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
-  rec.type(recvtype).value(comm).request(request);
+  rec.type(recvtype).value(comm);
+  record_request(rec, request);
   int n = k.comm().size();
   std::size_t block = bytes_of(recvcount, rt);
   std::size_t sblock = in_place ? block : bytes_of(sendcount, st);
   std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
   auto rv = std::make_shared<PackedView>(recvbuf, rt, 0, all);
-  if (in_place) rv->load(0, all);
   std::int64_t sall = static_cast<std::int64_t>(n) * sendcount;
   auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sall);
-  sv->load(0, sall);
   std::size_t sstride =
       in_place ? 0
                : static_cast<std::size_t>(sv->type()->extent) * static_cast<std::size_t>(sendcount);
   std::size_t rstride =
       static_cast<std::size_t>(rv->type()->extent) * static_cast<std::size_t>(recvcount);
   TypeRef keep(rt), keep_send(st);
-  return launch_collective(
-      call, k.comm(), k.seq(), request,
-      alltoall_body(Coll::Alltoall, in_place, in_place ? rv->data() : sv->data(),
-                    uniform(n, sblock), strided(n, sstride), rv->data(), uniform(n, block),
-                    strided(n, rstride), [rv, sv, all, keep, keep_send] { rv->store(0, all); }));
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    if (in_place) rv->load(0, all);
+    sv->load(0, sall);
+    return alltoall_body(Coll::Alltoall, in_place, in_place ? rv->data() : sv->data(),
+                         uniform(n, sblock), strided(n, sstride), rv->data(), uniform(n, block),
+                         strided(n, rstride),
+                         [rv, sv, all, keep, keep_send] { rv->store(0, all); });
+  });
 }
 
 int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
               MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
-              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+              MPI_Datatype recvtype, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -235,27 +249,31 @@ int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], con
   int n = k.comm().size();
   rec.value(in_place).array(sendcounts, in_place ? 0 : n).array(sdispls, in_place ? 0 : n);
   rec.type(sendtype).array(recvcounts, n).array(rdispls, n).type(recvtype).value(comm);
-  rec.request(request);
+  record_request(rec, request);
   ElementSpan rspan = span_of(recvcounts, rdispls, n);
   auto rv = std::make_shared<PackedView>(recvbuf, rt, rspan.first, rspan.last);
-  if (in_place) rv->load_blocks(recvcounts, rdispls, n);
   std::shared_ptr<PackedView> sv;
   Sizes sc, sd;
+  std::vector<int> scounts, sdispl;
   if (!in_place) {
     ElementSpan sspan = span_of(sendcounts, sdispls, n);
     sv = std::make_shared<PackedView>(sendbuf, st, sspan.first, sspan.last);
-    sv->load_blocks(sendcounts, sdispls, n);
     sc = to_bytes(sendcounts, n, *sv->type(), false);
     sd = to_bytes(sdispls, n, *sv->type(), true);
+    scounts.assign(sendcounts, sendcounts + n);
+    sdispl.assign(sdispls, sdispls + n);
   }
   std::vector<int> rc(recvcounts, recvcounts + n), rd(rdispls, rdispls + n);
+  Sizes rcb = to_bytes(recvcounts, n, *rv->type(), false);
+  Sizes rdb = to_bytes(rdispls, n, *rv->type(), true);
   TypeRef keep(rt), keep_send(st);
-  return launch_collective(
-      call, k.comm(), k.seq(), request,
-      alltoall_body(
-          Coll::Alltoallv, in_place, in_place ? rv->data() : sv->data(), sc, sd, rv->data(),
-          to_bytes(recvcounts, n, *rv->type(), false), to_bytes(rdispls, n, *rv->type(), true),
-          [rv, sv, rc, rd, n, keep, keep_send] { rv->store_blocks(rc.data(), rd.data(), n); }));
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    if (in_place) rv->load_blocks(rc.data(), rd.data(), n);
+    if (sv) sv->load_blocks(scounts.data(), sdispl.data(), n);
+    return alltoall_body(
+        Coll::Alltoallv, in_place, in_place ? rv->data() : sv->data(), sc, sd, rv->data(), rcb, rdb,
+        [rv, sv, rc, rd, n, keep, keep_send] { rv->store_blocks(rc.data(), rd.data(), n); });
+  });
 }
 
 }  // namespace
@@ -337,6 +355,53 @@ int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispl
   if (!request) return null_request_error("MPI_Ialltoallv");
   return alltoallv("MPI_Ialltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
                    rdispls, recvtype, comm, request);
+}
+
+// Persistent forms (MPI-4.1 6.13). The info hints are ignored, as MPI allows.
+
+int MPI_Barrier_init(MPI_Comm comm, MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Barrier_init");
+  return barrier("MPI_Barrier_init", comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                       MPI_Op op, MPI_Comm comm, MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Allreduce_init");
+  return allreduce("MPI_Allreduce_init", sendbuf, recvbuf, count, datatype, op, comm,
+                   CollRequest::persistent_init(request));
+}
+
+int MPI_Allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info,
+                       MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Allgather_init");
+  return allgather("MPI_Allgather_init", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                   comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                        MPI_Comm comm, MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Allgatherv_init");
+  return allgatherv("MPI_Allgatherv_init", sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                    displs, recvtype, comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info,
+                      MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Alltoall_init");
+  return alltoall("MPI_Alltoall_init", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                  comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                       MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                       const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info,
+                       MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Alltoallv_init");
+  return alltoallv("MPI_Alltoallv_init", sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                   recvcounts, rdispls, recvtype, comm, CollRequest::persistent_init(request));
 }
 
 }  // extern "C"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// MPI_Alltoallw and MPI_Ialltoallw (MPI-3.1 5.8): a count, a datatype and a byte displacement per
-// peer on each side. The blocks are packed at the call into one contiguous buffer per side and
+// MPI_Alltoallw, MPI_Ialltoallw (MPI-3.1 5.8) and MPI_Alltoallw_init (MPI-4.1 6.13): a count, a
+// datatype and a byte displacement per peer on each side. The blocks are packed when the
+// operation starts (at the call, or at each MPI_Start) into one contiguous buffer per side and
 // exchanged by the all-to-all(v) algorithm the selection picks for MPI_Alltoallv (Open MPI and
 // MPICH run alltoallw with their alltoallv schedules), so the cost is that of an MPI_Alltoallv of
 // the same byte counts; the received blocks are unpacked into place when it ends.
@@ -67,7 +68,7 @@ bool resolve(ApiCall& call, CollChecks& k, const void* buf, const int* counts, c
 int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
-              MPI_Request* request) {
+              CollRequest request) {
   ApiCall call(name);
   CollChecks k(call, comm);
   if (!k.ok()) return k.error();
@@ -85,11 +86,13 @@ int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], con
   if (!ok) return k.ok() ? MPI_ERR_ARG : k.error();
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
-  send->pack_all();
-  return launch_collective(call, k.comm(), k.seq(), request, [send, recv](CollContext& c) {
-    run_alltoallv(c, Coll::Alltoallv, false, send->packed.data(), send->bytes, send->offsets,
-                  recv->packed.data(), recv->bytes, recv->offsets);
-    recv->unpack_all();
+  return launch_collective(call, k.comm(), k.seq(), request, [send, recv] {
+    send->pack_all();
+    return CollBody([send, recv](CollContext& c) {
+      run_alltoallv(c, Coll::Alltoallv, false, send->packed.data(), send->bytes, send->offsets,
+                    recv->packed.data(), recv->bytes, recv->offsets);
+      recv->unpack_all();
+    });
   });
 }
 
@@ -111,6 +114,16 @@ int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispl
   if (!request) return null_request_error("MPI_Ialltoallw");
   return alltoallw("MPI_Ialltoallw", sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
                    rdispls, recvtypes, comm, request);
+}
+
+// The info hints are ignored, as MPI allows.
+int MPI_Alltoallw_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                       const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                       const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info,
+                       MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Alltoallw_init");
+  return alltoallw("MPI_Alltoallw_init", sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                   recvcounts, rdispls, recvtypes, comm, CollRequest::persistent_init(request));
 }
 
 }  // extern "C"

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The rooted collectives and their nonblocking forms: MPI_(I)bcast, MPI_(I)reduce,
-// MPI_(I)gather(v), MPI_(I)scatter(v). Each pair shares one function that checks the arguments,
-// resolves MPI_IN_PLACE and the datatypes into byte buffers, and launches the operation
-// (nonblocking.hpp) as the dispatcher's call (dispatch.hpp). Buffers of non-contiguous types go
-// through PackedViews (packed_view.hpp), loaded at the call and stored when the operation ends.
+// The rooted collectives and their nonblocking and persistent forms: MPI_(I)bcast(_init),
+// MPI_(I)reduce(_init), MPI_(I)gather(v)(_init), MPI_(I)scatter(v)(_init). Each family shares one
+// function that checks the arguments, resolves MPI_IN_PLACE and the datatypes into byte buffers,
+// and launches the operation (nonblocking.hpp) as the dispatcher's call (dispatch.hpp). Buffers
+// of non-contiguous types go through PackedViews (packed_view.hpp), loaded when the operation
+// starts (at the call, or at each MPI_Start) and stored when it ends.
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -23,7 +24,7 @@ std::int64_t bytes_of(int count, const Datatype* t) {
 }
 
 int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-          MPI_Request* request) {
+          CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
   CollChecks k(call, comm);
@@ -31,21 +32,24 @@ int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int 
   if (k.ok()) k.agree(name, root, MPI_OP_NULL, bytes_of(count, t));
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Bcast);
-  rec.value(count).type(datatype).value(root).value(comm).request(request);
+  rec.value(count).type(datatype).value(root).value(comm);
+  record_request(rec, request);
   std::size_t elem = t->size;
   bool at_root = k.rank() == root;
   auto v = std::make_shared<PackedView>(buffer, t, 0, count);
-  if (at_root) v->load(0, count);
   TypeRef keep(t);  // the user may free the type before a nonblocking call ends
-  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-    run_bcast(c, v->data(), count, elem, root);
-    if (!at_root) v->store(0, count);
-    (void)keep;
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    if (at_root) v->load(0, count);
+    return CollBody([=](CollContext& c) {
+      run_bcast(c, v->data(), count, elem, root);
+      if (!at_root) v->store(0, count);
+      (void)keep;
+    });
   });
 }
 
 int reduce(const char* name, const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
-           MPI_Op op, int root, MPI_Comm comm, MPI_Request* request) {
+           MPI_Op op, int root, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
   CollChecks k(call, comm);
@@ -56,23 +60,26 @@ int reduce(const char* name, const void* sendbuf, void* recvbuf, int count, MPI_
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Reduce);
   rec.value(sendbuf == MPI_IN_PLACE).value(count).type(datatype).op(op).value(root);
-  rec.value(comm).request(request);
+  rec.value(comm);
+  record_request(rec, request);
   bool at_root = k.rank() == root;
   auto in = std::make_shared<PackedView>(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, t, 0, count);
-  in->load(0, count);
   auto out = std::make_shared<PackedView>(recvbuf, t, 0, at_root ? count : 0);
   Reduction red(op, datatype, *in->type(), t);
   TypeRef keep(t);
-  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-    if (count) run_reduce(c, in->data(), out->data(), count, red, root);
-    if (at_root) out->store(0, count);
-    (void)keep;
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    in->load(0, count);
+    return CollBody([=](CollContext& c) {
+      if (count) run_reduce(c, in->data(), out->data(), count, red, root);
+      if (at_root) out->store(0, count);
+      (void)keep;
+    });
   });
 }
 
 int gatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
             void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-            int root, MPI_Comm comm, MPI_Request* request) {
+            int root, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -90,35 +97,41 @@ int gatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype s
   const int rn = k.rank() == root ? k.comm().size() : 0;
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype);
   rec.array(recvcounts, rn).array(displs, rn).type(recvtype).value(root).value(comm);
-  rec.request(request);
+  record_request(rec, request);
   int n = k.comm().size();
   std::size_t sbytes = in_place ? 0 : static_cast<std::size_t>(bytes_of(sendcount, st));
   auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sendcount);
-  sv->load(0, sendcount);
   const void* in = in_place ? nullptr : sv->data();
+  TypeRef keep_send(st);
   if (!at_root)
-    return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-      run_gather(c, Coll::Gatherv, in, sbytes, nullptr, {}, {}, root);
-      (void)sv;
+    return launch_collective(call, k.comm(), k.seq(), request, [=] {
+      sv->load(0, sendcount);
+      return CollBody([=](CollContext& c) {
+        run_gather(c, Coll::Gatherv, in, sbytes, nullptr, {}, {}, root);
+        (void)sv, (void)keep_send;
+      });
     });
   ElementSpan span = span_of(recvcounts, displs, n);
   auto rv = std::make_shared<PackedView>(recvbuf, rt, span.first, span.last);
-  if (in_place) rv->load(displs[root], recvcounts[root]);
   Sizes counts = to_bytes(recvcounts, n, *rv->type(), false);
   Sizes where = to_bytes(displs, n, *rv->type(), true);
   std::vector<int> rc(recvcounts, recvcounts + n), dp(displs, displs + n);
   int own = in_place ? root : -1;  // the root's block is in place: neither sent nor stored
   TypeRef keep(rt);
-  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-    run_gather(c, Coll::Gatherv, in, sbytes, rv->data(), counts, where, root);
-    rv->store_blocks(rc.data(), dp.data(), n, own);
-    (void)keep;
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    sv->load(0, sendcount);
+    if (in_place) rv->load(dp[root], rc[root]);
+    return CollBody([=](CollContext& c) {
+      run_gather(c, Coll::Gatherv, in, sbytes, rv->data(), counts, where, root);
+      rv->store_blocks(rc.data(), dp.data(), n, own);
+      (void)keep, (void)keep_send;
+    });
   });
 }
 
 int gather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
            void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-           MPI_Request* request) {
+           CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -133,35 +146,42 @@ int gather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype se
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Gather);
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
-  rec.type(recvtype).value(root).value(comm).request(request);
+  rec.type(recvtype).value(root).value(comm);
+  record_request(rec, request);
   int n = k.comm().size();
   auto block = static_cast<std::size_t>(bytes);
   std::size_t sbytes = in_place ? 0 : block;
   auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sendcount);
-  sv->load(0, sendcount);
   const void* in = in_place ? nullptr : sv->data();
+  TypeRef keep_send(st);
   if (!at_root)
-    return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-      run_gather(c, Coll::Gather, in, sbytes, nullptr, {}, {}, root);
-      (void)sv;
+    return launch_collective(call, k.comm(), k.seq(), request, [=] {
+      sv->load(0, sendcount);
+      return CollBody([=](CollContext& c) {
+        run_gather(c, Coll::Gather, in, sbytes, nullptr, {}, {}, root);
+        (void)sv, (void)keep_send;
+      });
     });
   std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
   auto rv = std::make_shared<PackedView>(recvbuf, rt, 0, all);
-  if (in_place) rv->load(static_cast<std::int64_t>(root) * recvcount, recvcount);
   Sizes counts = uniform(n, block);
   Sizes where = strided(
       n, static_cast<std::size_t>(rv->type()->extent) * static_cast<std::size_t>(recvcount));
   TypeRef keep(rt);
-  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-    run_gather(c, Coll::Gather, in, sbytes, rv->data(), counts, where, root);
-    rv->store(0, all);
-    (void)keep;
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    sv->load(0, sendcount);
+    if (in_place) rv->load(static_cast<std::int64_t>(root) * recvcount, recvcount);
+    return CollBody([=](CollContext& c) {
+      run_gather(c, Coll::Gather, in, sbytes, rv->data(), counts, where, root);
+      rv->store(0, all);
+      (void)keep, (void)keep_send;
+    });
   });
 }
 
 int scatterv(const char* name, const void* sendbuf, const int sendcounts[], const int displs[],
              MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-             MPI_Comm comm, MPI_Request* request) {
+             MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -178,31 +198,37 @@ int scatterv(const char* name, const void* sendbuf, const int sendcounts[], cons
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Scatterv);
   const int sn = k.rank() == root ? k.comm().size() : 0;
   rec.value(recvbuf == MPI_IN_PLACE).array(sendcounts, sn).array(displs, sn).type(sendtype);
-  rec.value(recvcount).type(recvtype).value(root).value(comm).request(request);
+  rec.value(recvcount).type(recvtype).value(root).value(comm);
+  record_request(rec, request);
   int n = k.comm().size();
   std::size_t rbytes = in_place ? 0 : static_cast<std::size_t>(bytes_of(recvcount, rt));
   auto rv = std::make_shared<PackedView>(recvbuf, in_place ? nullptr : rt, 0, recvcount);
   void* out = in_place ? nullptr : rv->data();
   std::shared_ptr<PackedView> sv;
   Sizes counts, where;
+  std::vector<int> sc, dp;
   if (at_root) {
     ElementSpan span = span_of(sendcounts, displs, n);
     sv = std::make_shared<PackedView>(sendbuf, st, span.first, span.last);
-    sv->load_blocks(sendcounts, displs, n, in_place ? root : -1);
     counts = to_bytes(sendcounts, n, *sv->type(), false);
     where = to_bytes(displs, n, *sv->type(), true);
+    sc.assign(sendcounts, sendcounts + n);
+    dp.assign(displs, displs + n);
   }
   TypeRef keep(rt), keep_send(st);
-  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-    run_scatter(c, Coll::Scatterv, sv ? sv->data() : nullptr, counts, where, out, rbytes, root);
-    if (out) rv->store(0, recvcount);
-    (void)keep, (void)keep_send;
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    if (sv) sv->load_blocks(sc.data(), dp.data(), n, in_place ? root : -1);
+    return CollBody([=](CollContext& c) {
+      run_scatter(c, Coll::Scatterv, sv ? sv->data() : nullptr, counts, where, out, rbytes, root);
+      if (out) rv->store(0, recvcount);
+      (void)keep, (void)keep_send;
+    });
   });
 }
 
 int scatter(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
             void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-            MPI_Request* request) {
+            CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
   CollChecks k(call, comm);
@@ -217,26 +243,29 @@ int scatter(const char* name, const void* sendbuf, int sendcount, MPI_Datatype s
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Scatter);
   rec.value(recvbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
-  rec.type(recvtype).value(root).value(comm).request(request);
+  rec.type(recvtype).value(root).value(comm);
+  record_request(rec, request);
   int n = k.comm().size();
   auto block = static_cast<std::size_t>(bytes);
   auto rv = std::make_shared<PackedView>(recvbuf, in_place ? nullptr : rt, 0, recvcount);
   void* out = in_place ? nullptr : rv->data();
   std::shared_ptr<PackedView> sv;
   Sizes counts, where;
+  std::int64_t all = static_cast<std::int64_t>(n) * sendcount;
   if (at_root) {
-    std::int64_t all = static_cast<std::int64_t>(n) * sendcount;
     sv = std::make_shared<PackedView>(sendbuf, st, 0, all);
-    sv->load(0, all);
     counts = uniform(n, block);
     where = strided(
         n, static_cast<std::size_t>(sv->type()->extent) * static_cast<std::size_t>(sendcount));
   }
   TypeRef keep(rt), keep_send(st);
-  return launch_collective(call, k.comm(), k.seq(), request, [=](CollContext& c) {
-    run_scatter(c, Coll::Scatter, sv ? sv->data() : nullptr, counts, where, out, block, root);
-    if (out) rv->store(0, recvcount);
-    (void)keep, (void)keep_send;
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    if (sv) sv->load(0, all);
+    return CollBody([=](CollContext& c) {
+      run_scatter(c, Coll::Scatter, sv ? sv->data() : nullptr, counts, where, out, block, root);
+      if (out) rv->store(0, recvcount);
+      (void)keep, (void)keep_send;
+    });
   });
 }
 
@@ -321,6 +350,54 @@ int MPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
   if (!request) return null_request_error("MPI_Iscatter");
   return scatter("MPI_Iscatter", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
                  comm, request);
+}
+
+// Persistent forms (MPI-4.1 6.13). The info hints are ignored, as MPI allows.
+
+int MPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                   MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Bcast_init");
+  return bcast("MPI_Bcast_init", buffer, count, datatype, root, comm,
+               CollRequest::persistent_init(request));
+}
+
+int MPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    int root, MPI_Comm comm, MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Reduce_init");
+  return reduce("MPI_Reduce_init", sendbuf, recvbuf, count, datatype, op, root, comm,
+                CollRequest::persistent_init(request));
+}
+
+int MPI_Gather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info,
+                    MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Gather_init");
+  return gather("MPI_Gather_init", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Gatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                     MPI_Comm comm, MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Gatherv_init");
+  return gatherv("MPI_Gatherv_init", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                 recvtype, root, comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Scatter_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info,
+                     MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Scatter_init");
+  return scatter("MPI_Scatter_init", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                 root, comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Scatterv_init(const void* sendbuf, const int sendcounts[], const int displs[],
+                      MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                      int root, MPI_Comm comm, MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Scatterv_init");
+  return scatterv("MPI_Scatterv_init", sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                  recvtype, root, comm, CollRequest::persistent_init(request));
 }
 
 }  // extern "C"

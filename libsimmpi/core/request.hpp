@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -73,6 +74,9 @@ struct Request {
   // it makes it inactive instead of releasing it (MPI-3.1 3.9).
   bool persistent = false;
   bool active = true;  // false for a persistent request not started, or completed since
+  // A persistent collective (MPI_Bcast_init...): at each MPI_Start, reads the send buffers and
+  // returns what the auxiliary process that completes the request runs (coll/nonblocking.hpp).
+  std::function<std::function<void(Request&)>()> prepare_run;
 
   // The application buffer (receive: where data goes; send: where it comes from).
   void* buf = nullptr;

@@ -342,7 +342,13 @@ int MPI_Request_free(MPI_Request* request) {
     rec.cancel();
     return err;
   }
-  if (r->kind == RequestKind::Collective && !r->is_complete(call.world.now()))
+  if (r->kind == RequestKind::Collective && r->persistent && r->active)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                     "request of %s is active (started, not completed by MPI_Wait or MPI_Test); "
+                     "a persistent collective request can only be freed when inactive "
+                     "(MPI-4.1 section 6.13)",
+                     r->call);
+  if (r->kind == RequestKind::Collective && !r->persistent && !r->is_complete(call.world.now()))
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
                      "request of an active %s cannot be freed (MPI-3.1 section 5.12)", r->call);
   *request = MPI_REQUEST_NULL;

@@ -3,7 +3,9 @@
 // MPI_Startall. An init call checks its arguments once and keeps them in an inactive request;
 // each MPI_Start posts it through the transport exactly as MPI_Isend/MPI_Irecv would, so a
 // started persistent operation costs and matches what the nonblocking one does. Completion
-// (completion_api.cpp) makes the request inactive again instead of freeing it.
+// (completion_api.cpp) makes the request inactive again instead of freeing it. MPI_Start also
+// starts persistent collectives (MPI_Bcast_init..., coll/nonblocking.hpp).
+#include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
@@ -55,7 +57,7 @@ int start(ApiCall& call, MPI_Request handle, int index) {
   if (!r || r->owner != call.rank || !r->persistent)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
                      "request[%d]=0x%08x is not a persistent request of this rank (made by "
-                     "MPI_Send_init, MPI_Recv_init...)",
+                     "MPI_Send_init, MPI_Recv_init, MPI_Bcast_init...)",
                      index, static_cast<unsigned>(handle));
   if (r->active)
     return call.fail(r->comm->handle(), MPI_ERR_REQUEST,
@@ -67,7 +69,9 @@ int start(ApiCall& call, MPI_Request handle, int index) {
     if (err) return err;
   }
   r->active = true;
-  if (r->peer == MPI_PROC_NULL)
+  if (r->kind == RequestKind::Collective)
+    start_persistent_collective(call.world, *r);
+  else if (r->peer == MPI_PROC_NULL)
     complete_null_peer(call.world, r);
   else if (r->kind == RequestKind::Send)
     post_send(call.world, r);

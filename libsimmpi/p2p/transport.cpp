@@ -541,7 +541,8 @@ Message* claim_unexpected(World& w, const Message* m) {
 std::string describe_request(const Request& r) {
   std::string comm = r.comm ? r.comm->name() : "?";
   if (r.kind == RequestKind::Collective)
-    return strprintf("waiting for its nonblocking %s on %s", r.call, comm.c_str());
+    return strprintf("waiting for its %s %s on %s", r.persistent ? "persistent" : "nonblocking",
+                     r.call, comm.c_str());
   if (r.kind == RequestKind::Generalized)
     return strprintf("waiting for MPI_Grequest_complete of generalized request 0x%08x",
                      static_cast<unsigned>(r.handle));

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Neighborhood collectives (MPI-3.1 7.6, 7.7): MPI_(I)neighbor_allgather(v) and
-// MPI_(I)neighbor_alltoall(v,w). As MPICH does by default, every rank posts one receive per
+// Neighborhood collectives (MPI-3.1 7.6, 7.7): MPI_(I)neighbor_allgather(v)(_init) and
+// MPI_(I)neighbor_alltoall(v,w)(_init). As MPICH does by default, every rank posts one receive per
 // in-neighbor and one send per out-neighbor, then waits for all, so they cost what those
-// messages cost; a nonblocking one does the same on an auxiliary process (nonblocking.hpp). On a
+// messages cost; a nonblocking one, or a started persistent one (MPI-4.1 8.8), does the same on
+// an auxiliary process (nonblocking.hpp). On a
 // Cartesian topology the block a rank sends to its -1 neighbor along a dimension arrives as the
 // block from the +1 neighbor (and the reverse), even when both are the same rank (periodic
 // dimensions of size 1 or 2); the blocks carry their direction in the tag, with the collective's
@@ -110,13 +111,14 @@ bool enter(ApiCall& call, MPI_Comm comm, const char* name, Neighborhood* n, int*
   return k.ok();
 }
 
-// Runs the exchange now, or for a nonblocking call (`request` set) on an auxiliary process.
+// Runs the exchange now, or for a nonblocking or persistent call (`request` set) on an
+// auxiliary process. The messages read the send buffers when they leave.
 int run(ApiCall& call, const Neighborhood& n, std::vector<Block> recvs, std::vector<Block> sends,
-        MPI_Request* request) {
-  return launch_collective(call, *n.comm, n.seq, request,
-                           [n, recvs = std::move(recvs), sends = std::move(sends)](CollContext& c) {
-                             exchange(c.world(), n, recvs, sends);
-                           });
+        CollRequest request) {
+  CollBody body = [n, recvs = std::move(recvs), sends = std::move(sends)](CollContext& c) {
+    exchange(c.world(), n, recvs, sends);
+  };
+  return launch_collective(call, *n.comm, n.seq, request, [body] { return body; });
 }
 
 int check_counts(ApiCall& call, MPI_Comm comm, const char* what, const int* counts,
@@ -137,7 +139,7 @@ int check_count(ApiCall& call, MPI_Comm comm, const char* what, int count) {
 // each out-neighbor the same block (allgather, `one_send_block`) or its own (alltoall).
 int uniform_exchange(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                      void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                     MPI_Request* request, bool one_send_block) {
+                     CollRequest request, bool one_send_block) {
   ApiCall call(name);
   Neighborhood n;
   int err = check_count(call, comm, "sendcount", sendcount);
@@ -152,14 +154,14 @@ int uniform_exchange(const char* name, const void* sendbuf, int sendcount, MPI_D
 
 int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
               void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-              MPI_Request* request) {
+              CollRequest request) {
   return uniform_exchange(name, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
                           request, true);
 }
 
 int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-               MPI_Comm comm, MPI_Request* request) {
+               MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   Neighborhood n;
   int err = check_count(call, comm, "sendcount", sendcount);
@@ -175,14 +177,14 @@ int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatyp
 
 int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-             MPI_Request* request) {
+             CollRequest request) {
   return uniform_exchange(name, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
                           request, false);
 }
 
 int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
               MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
-              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+              MPI_Datatype recvtype, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   Neighborhood n;
   const Datatype* st = call.datatype(sendtype, comm);
@@ -212,7 +214,7 @@ bool typed_blocks(ApiCall& call, MPI_Comm comm, const void* buf, std::size_t cou
 int alltoallw(const char* name, const void* sendbuf, const int sendcounts[],
               const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void* recvbuf,
               const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
-              MPI_Comm comm, MPI_Request* request) {
+              MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   Neighborhood n;
   int err = MPI_SUCCESS;
@@ -305,6 +307,52 @@ int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const M
   if (!request) return null_request_error("MPI_Ineighbor_alltoallw");
   return alltoallw("MPI_Ineighbor_alltoallw", sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
                    recvcounts, rdispls, recvtypes, comm, request);
+}
+
+// Persistent forms (MPI-4.1 8.8). The info hints are ignored, as MPI allows.
+
+int MPI_Neighbor_allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                                MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Neighbor_allgather_init");
+  return allgather("MPI_Neighbor_allgather_init", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                   recvtype, comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Neighbor_allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void* recvbuf, const int recvcounts[], const int displs[],
+                                 MPI_Datatype recvtype, MPI_Comm comm, MPI_Info,
+                                 MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Neighbor_allgatherv_init");
+  return allgatherv("MPI_Neighbor_allgatherv_init", sendbuf, sendcount, sendtype, recvbuf,
+                    recvcounts, displs, recvtype, comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Neighbor_alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                               MPI_Info, MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Neighbor_alltoall_init");
+  return alltoall("MPI_Neighbor_alltoall_init", sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                  recvtype, comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Neighbor_alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                                MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                                const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info,
+                                MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Neighbor_alltoallv_init");
+  return alltoallv("MPI_Neighbor_alltoallv_init", sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+                   recvcounts, rdispls, recvtype, comm, CollRequest::persistent_init(request));
+}
+
+int MPI_Neighbor_alltoallw_init(const void* sendbuf, const int sendcounts[],
+                                const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                                const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info,
+                                MPI_Request* request) {
+  if (!request) return null_request_error("MPI_Neighbor_alltoallw_init");
+  return alltoallw("MPI_Neighbor_alltoallw_init", sendbuf, sendcounts, sdispls, sendtypes, recvbuf,
+                   recvcounts, rdispls, recvtypes, comm, CollRequest::persistent_init(request));
 }
 
 }  // extern "C"

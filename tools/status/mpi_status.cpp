@@ -98,7 +98,13 @@ constexpr Area kAreas[] = {
      "MPI_Isendrecv_replace post their receive and send as MPI_Irecv and MPI_Isend would. "
      "MPI_Comm_idup(_with_info) runs MPI_Comm_dup's context-id agreement in the background, "
      "with a second round so that overlapping ones never take the same id; not on "
-     "intercommunicators. Everything else of MPI-4.1 (persistent collectives, large-count "
+     "intercommunicators. The persistent collectives (MPI_Barrier_init ... MPI_Exscan_init and "
+     "the five MPI_Neighbor_*_init): the init call checks the arguments and takes the "
+     "collective's place in the communicator's order, so ranks may start different ones in "
+     "different orders; each MPI_Start reads the send buffers and runs the nonblocking "
+     "collective with the arguments given at init (same algorithm, same simulated time); "
+     "MPI_Wait/MPI_Test make the request inactive, and starting or freeing an active one is "
+     "MPI_ERR_REQUEST; the info hints are ignored. Everything else of MPI-4.1 (large-count "
      "functions, partitioned communication, sessions, MPI_T events) is absent: a program that "
      "calls it does not link. MPI_VERSION stays 3.1 until all of MPI-4.1 is there."},
 };

@@ -3,7 +3,8 @@
  * so every expected result has a closed form. Covers all predefined reduction operations on
  * integer, floating and pair types, MPI_IN_PLACE, non-zero roots and irregular counts.
  * Built with -DSIMMPI_TEST_NONBLOCKING, every call goes through its nonblocking form instead
- * (MPI_Ibcast... then MPI_Wait). */
+ * (MPI_Ibcast... then MPI_Wait); with -DSIMMPI_TEST_PERSISTENT, through its persistent form
+ * (MPI_Bcast_init, MPI_Start, MPI_Wait, MPI_Request_free). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,36 @@ static int wait_for(int err, MPI_Request* r) {
 #define MPI_Reduce_scatter_block(...) NONBLOCKING(MPI_Ireduce_scatter_block, __VA_ARGS__)
 #define MPI_Scan(...) NONBLOCKING(MPI_Iscan, __VA_ARGS__)
 #define MPI_Exscan(...) NONBLOCKING(MPI_Iexscan, __VA_ARGS__)
+#endif
+
+#ifdef SIMMPI_TEST_PERSISTENT
+static int start_wait_free(int err, MPI_Request* r) {
+  if (err == MPI_SUCCESS) err = MPI_Start(r);
+  if (err == MPI_SUCCESS) err = MPI_Wait(r, MPI_STATUS_IGNORE);
+  if (err == MPI_SUCCESS && *r == MPI_REQUEST_NULL) err = MPI_ERR_REQUEST; /* it stays */
+  return err == MPI_SUCCESS ? MPI_Request_free(r) : err;
+}
+#define PERSISTENT(call, ...)                                            \
+  ({                                                                     \
+    MPI_Request p_req_;                                                  \
+    start_wait_free(call(__VA_ARGS__, MPI_INFO_NULL, &p_req_), &p_req_); \
+  })
+#define MPI_Barrier(...) PERSISTENT(MPI_Barrier_init, __VA_ARGS__)
+#define MPI_Bcast(...) PERSISTENT(MPI_Bcast_init, __VA_ARGS__)
+#define MPI_Reduce(...) PERSISTENT(MPI_Reduce_init, __VA_ARGS__)
+#define MPI_Allreduce(...) PERSISTENT(MPI_Allreduce_init, __VA_ARGS__)
+#define MPI_Gather(...) PERSISTENT(MPI_Gather_init, __VA_ARGS__)
+#define MPI_Gatherv(...) PERSISTENT(MPI_Gatherv_init, __VA_ARGS__)
+#define MPI_Scatter(...) PERSISTENT(MPI_Scatter_init, __VA_ARGS__)
+#define MPI_Scatterv(...) PERSISTENT(MPI_Scatterv_init, __VA_ARGS__)
+#define MPI_Allgather(...) PERSISTENT(MPI_Allgather_init, __VA_ARGS__)
+#define MPI_Allgatherv(...) PERSISTENT(MPI_Allgatherv_init, __VA_ARGS__)
+#define MPI_Alltoall(...) PERSISTENT(MPI_Alltoall_init, __VA_ARGS__)
+#define MPI_Alltoallv(...) PERSISTENT(MPI_Alltoallv_init, __VA_ARGS__)
+#define MPI_Reduce_scatter(...) PERSISTENT(MPI_Reduce_scatter_init, __VA_ARGS__)
+#define MPI_Reduce_scatter_block(...) PERSISTENT(MPI_Reduce_scatter_block_init, __VA_ARGS__)
+#define MPI_Scan(...) PERSISTENT(MPI_Scan_init, __VA_ARGS__)
+#define MPI_Exscan(...) PERSISTENT(MPI_Exscan_init, __VA_ARGS__)
 #endif
 
 static int rank, size;

@@ -4,7 +4,9 @@
  *   restart  MPI_Start of a persistent receive that is still active
  *   start    MPI_Start of a request made by MPI_Irecv
  *   mrecv    MPI_Mrecv twice on one matched message (a saved copy of the handle)
- *   info     MPI_Info_set on a freed info */
+ *   info     MPI_Info_set on a freed info
+ *   coll_restart  MPI_Start of a persistent MPI_Allreduce_init that is still active
+ *   coll_free     MPI_Request_free of a persistent MPI_Bcast_init that is still active */
 #include <mpi.h>
 #include <string.h>
 
@@ -36,6 +38,17 @@ int main(int argc, char** argv) {
     saved = info;
     MPI_Info_free(&info);
     MPI_Info_set(saved, "key", "value");
+  }
+  if (!strcmp(what, "coll_restart")) {
+    int sum;
+    MPI_Allreduce_init(&v, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, &r);
+    MPI_Start(&r);
+    MPI_Start(&r);
+  }
+  if (!strcmp(what, "coll_free")) {
+    MPI_Bcast_init(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &r);
+    MPI_Start(&r);
+    MPI_Request_free(&r);
   }
   MPI_Finalize();
   return 0;
