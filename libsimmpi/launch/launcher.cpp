@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -195,6 +196,33 @@ void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engin
                  static_cast<unsigned long long>(f.block_bytes() >> 20), rss_mib);
 }
 
+// The process's CPU time so far (user and system), in seconds.
+double process_cpu_seconds() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+}
+
+// The compute trap: with runtime.host_time = ignore the ranks' own code costs no simulated time,
+// which is right for a program that only communicates and wrong for one that computes between
+// its calls. The simulator itself needs a few microseconds of CPU per event (tools/bench); a run
+// that used far more had ranks computing, and the prediction left that out. Says so, naming the
+// key. Not per switch: a clock read on every switch would cost every run.
+void note_uncharged_compute(runtime::Scheduler& sched, const runtime::Engine& engine,
+                            double cpu_s) {
+  if (sched.own_time()) return;  // own code is charged (or replayed)
+  const double events = static_cast<double>(engine.events_processed());
+  const double per_event_us = 1e6 * cpu_s / std::max(1.0, events);
+  if (cpu_s < 0.5 || per_event_us < 50) return;
+  std::fprintf(stderr,
+               "simmpi: note: the run used %.2f s of host CPU for %.0f events (%.0f us each, where "
+               "the simulator needs a few): the ranks' own code computed, and "
+               "runtime.host_time = ignore charges none of it; --set runtime.host_time=measure "
+               "charges it (docs/compute_time.md)\n",
+               cpu_s, events, per_event_us);
+}
+
 void print_switches(const runtime::Scheduler& sched) {
   std::uint64_t total = 0;
   const auto counts = sched.switches_by_call();
@@ -217,6 +245,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   mallopt(M_MMAP_THRESHOLD, mapping_threshold);
   mallopt(M_TRIM_THRESHOLD, 2 * mapping_threshold);
   double wall0 = runtime::host_wall_seconds();
+  const double cpu0 = process_cpu_seconds();
   configure_folding(config, o.ranks);
   runtime::Engine engine;
   hardware::Platform platform(engine, o.ranks, config);
@@ -261,6 +290,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   if (!o.quiet) {
     print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, progress.peak);
     print_own_time_summary(sched, own_note);
+    note_uncharged_compute(sched, engine, process_cpu_seconds() - cpu0);
   }
   if (!reports.finish(sched, !o.quiet) && job_status == 0) job_status = 1;
   if (config.flag("runtime.report_switches")) print_switches(sched);
