@@ -14,14 +14,14 @@ import argparse
 import csv
 import itertools
 import os
-import re
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "share" / "simmpi" / "python"))
 from simmpi_plot import line_plot  # noqa: E402
+import simmpi_runs  # noqa: E402
+from simmpi_runs import command_for, figures, last_error_line, with_compute  # noqa: E402
 from simmpi_tool_util import ToolError, fail  # noqa: E402
 
 
@@ -100,41 +100,15 @@ def grid(args):
     return axes, points
 
 
-def command_for(base, point):
-    extra = []
-    for kind, name, value in point:
-        extra += ["--set", f"{name}={value}"] if kind == "set" else [name, value]
-    return [base[0]] + extra + base[1:]  # options first: app arguments may follow in base
-
-
-def figures(stdout, stderr):
-    out = {}
-    m = re.search(r"simmpi-hpl: result .*time_s=(\S+) gflops=(\S+) .*wall_s=(\S+) "
-                  r"peak_mib=(\S+)", stdout)
-    if m:
-        out.update(time_s=float(m.group(1)), gflops=float(m.group(2)),
-                   wall_s=float(m.group(3)), peak_mib=float(m.group(4)))
-        return out
-    m = re.search(r"simmpi: \d+ ranks, simulated time (\S+) s", stderr)
-    if m:
-        out["time_s"] = float(m.group(1))
-    m = re.search(r"simmpi: wall time (\S+) s, peak memory (\S+) MiB", stderr)
-    if m:
-        out.update(wall_s=float(m.group(1)), peak_mib=float(m.group(2)))
-    return out
-
-
 def run_point(base, point, compute=None):
     """compute: ("record" or "replay", profile path) for the program's own code, or None."""
     cmd = command_for(base, point)
-    if compute:
-        cmd = cmd[:1] + ["--set", f"runtime.host_time_{compute[0]}={compute[1]}"] + cmd[1:]
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = simmpi_runs.run(cmd, compute)
     result = figures(r.stdout, r.stderr)
     result["status"] = r.returncode
     if r.returncode != 0 or not result.get("time_s"):
-        tail = (r.stderr.strip().splitlines() or ["(no output)"])[-1]
-        print(f"simmpi-sweep: {' '.join(cmd)}: status {r.returncode}: {tail}", file=sys.stderr)
+        print(f"simmpi-sweep: {' '.join(with_compute(cmd, compute))}: status {r.returncode}: "
+              f"{last_error_line(r.stderr)}", file=sys.stderr)
     return result
 
 
