@@ -70,6 +70,9 @@ class Journal:
             self._read()
 
     def _read(self):
+        text = self.path.read_text()
+        if text and not text.endswith("\n"):  # a study killed while writing a row
+            self.path.write_text(text[:text.rfind("\n") + 1])
         with open(self.path, newline="") as f:
             reader = csv.DictReader(f)
             if reader.fieldnames != self.header:

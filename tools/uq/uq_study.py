@@ -52,14 +52,16 @@ class Study:
         return table_line + 1
 
 
-def flatten(table, prefix=""):
+def flatten(table, specs=False, prefix=""):
     """{'network': {'link_bw': X}} -> {'network.link_bw': X}, stopping at a leaf: a value that is
-    not a table, or a table holding a distribution's name (a parameter's spec)."""
+    not a table, or with specs, a table that holds no table (a parameter's distribution)."""
     out = {}
     for k, v in table.items():
         name = f"{prefix}{k}"
-        if isinstance(v, dict) and not (set(v) & (set(uq_distributions.KINDS) | {"truncate"})):
-            out.update(flatten(v, name + "."))
+        is_spec = specs and isinstance(v, dict) and not any(isinstance(x, dict)
+                                                            for x in v.values())
+        if isinstance(v, dict) and not is_spec:
+            out.update(flatten(v, specs, name + "."))
         else:
             out[name] = v
     return out
@@ -230,7 +232,7 @@ def _figure(study, figure, field):
 
 def _load_parameters(study, table):
     params = []
-    for key, spec in flatten(table).items():
+    for key, spec in flatten(table, specs=True).items():
         field = f"parameters.{key}"
         check_key(study, study.keys, key, field)
         if not isinstance(spec, dict):
