@@ -171,7 +171,7 @@ def load(path):
     study.keys = platform_keys(study.command, study)
     study.parameters = _load_parameters(study, data.get("parameters", {}))
     study.designs = _load_designs(study, data.get("designs"), data.get("sweep"))
-    study.posterior = _load_posterior(study, s.get("posterior"))
+    study.posterior = _load_posterior(study, s.get("posterior"), s.get("posterior_keys"))
     if not study.parameters and study.posterior is None:
         raise StudyError(f"{path}:1: parameters: no uncertain key; add e.g. [parameters] "
                          f"network.link_bw = {{ normal = [\"100Gbps\", \"3%\"] }}")
@@ -181,7 +181,7 @@ def load(path):
 
 def _load_settings(study, s):
     allowed = {"command", "figure", "better", "design", "samples", "seed", "compute",
-               "posterior", "out"}
+               "posterior", "posterior_keys", "out"}
     for k in s:
         if k not in allowed:
             raise study.error(f"study.{k}", f"unknown field; expected {', '.join(sorted(allowed))}")
@@ -204,6 +204,10 @@ def _load_settings(study, s):
         raise study.error("study.compute", "expected \"replay\" (measure the program's own code "
                                            "once, replay it in every run) or \"measure\"")
     study.out = study.dir / s.get("out", study.path.stem)
+    try:
+        study.out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise study.error("study.out", f"cannot create {study.out.parent}: {e.strerror}")
 
 
 def _positive_int(study, value, field):
@@ -283,9 +287,12 @@ def _load_designs(study, designs, sweep):
     return checked or [("base", [])]
 
 
-def _load_posterior(study, posterior):
-    """Joint draws of calibrated keys (simmpi-uq calibrate's .posterior.csv), or None."""
+def _load_posterior(study, posterior, wanted):
+    """Joint draws of calibrated keys (simmpi-uq calibrate's .posterior.csv), all its columns or
+    those study.posterior_keys names; None without study.posterior."""
     if posterior is None:
+        if wanted is not None:
+            raise study.error("study.posterior_keys", "needs study.posterior")
         return None
     path = study.dir / posterior
     try:
@@ -296,13 +303,23 @@ def _load_posterior(study, posterior):
     if len(rows) < 2:
         raise study.error("study.posterior", f"{path} has no draws")
     keys = rows[0]
+    if wanted is None:
+        wanted = keys
+    if not isinstance(wanted, list) or not wanted or any(k not in keys for k in wanted):
+        raise study.error("study.posterior_keys", f"expected a list of {path}'s columns "
+                                                  f"({', '.join(keys)})")
+    fixed = {k for _, settings in study.designs for k, _ in settings}
     uncertain = {p.key for p in study.parameters}
-    for k in keys:
+    for k in wanted:
         check_key(study, study.keys, k, "study.posterior")
         if k in uncertain:
             raise study.error("study.posterior", f"{k} is both in {path} and in [parameters]")
+        if k in fixed:
+            raise study.error("study.posterior", f"{k} is drawn from {path} and fixed by a "
+                                                 f"design; leave it out with study.posterior_keys")
+    columns = [keys.index(k) for k in wanted]
     try:
-        draws = [[float(x) for x in row] for row in rows[1:]]
-    except ValueError:
-        raise study.error("study.posterior", f"{path}: a value is not a number")
-    return keys, draws
+        draws = [[float(row[c]) for c in columns] for row in rows[1:]]
+    except (ValueError, IndexError):
+        raise study.error("study.posterior", f"{path}: a value is missing or not a number")
+    return wanted, draws

@@ -2,9 +2,10 @@
 # Cheap stand-ins for the simulator inside an MCMC chain: one per measurement row, fitted to the
 # logarithm of the figure over design runs spread across the parameters' prior box, in the box's
 # unit coordinates (log-scaled for positive keys, where figures are nearly polynomial).
-#   poly  least-squares polynomial (cubic when the runs allow, else quadratic): fast, smooth
+#   poly  least-squares polynomial (the highest degree up to 4 with two runs per coefficient)
 #   gp    Gaussian process (scikit-learn; RBF plus a noise term): for figures no polynomial fits
 import itertools
+import warnings
 
 import numpy as np
 
@@ -57,8 +58,9 @@ def _features(u, degree):
 
 class PolySurrogate:
     def __init__(self, u, y):
-        terms3 = _features(u[:1], 3).shape[1]
-        self.degree = 3 if len(u) >= 2 * terms3 else 2
+        self.degree = 1
+        while self.degree < 4 and len(u) >= 2 * _features(u[:1], self.degree + 1).shape[1]:
+            self.degree += 1
         self.coef, *_ = np.linalg.lstsq(_features(u, self.degree), y, rcond=None)
 
     def predict(self, u):
@@ -67,12 +69,17 @@ class PolySurrogate:
 
 class GpSurrogate:
     def __init__(self, u, y):
+        from sklearn.exceptions import ConvergenceWarning
         from sklearn.gaussian_process import GaussianProcessRegressor
         from sklearn.gaussian_process.kernels import RBF, ConstantKernel, WhiteKernel
         d = u.shape[1]
-        kernel = ConstantKernel(1.0) * RBF(length_scale=np.full(d, 0.5)) + WhiteKernel(1e-6)
+        kernel = ConstantKernel(1.0) * RBF(length_scale=np.full(d, 0.5)) + \
+            WhiteKernel(1e-6, noise_level_bounds=(1e-12, 1e-1))
         self.gp = GaussianProcessRegressor(kernel, normalize_y=True, n_restarts_optimizer=2,
-                                           random_state=0).fit(u, y)
+                                           random_state=0)
+        with warnings.catch_warnings():  # an optimum at a bound is fine: the runs are exact
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            self.gp.fit(u, y)
 
     def predict(self, u):
         return self.gp.predict(np.atleast_2d(u))
