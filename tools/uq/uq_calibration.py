@@ -3,7 +3,8 @@
 # given measurements from a real machine, one CSV row per benchmark run. Each row's command is
 # the study's [calibration] command with {column} filled from the row; the simulator is run at
 # design points over the prior box, a surrogate per row stands in for it inside an emcee chain
-# (log figure = log surrogate + noise, the noise's scale inferred or given), and the posterior is
+# (log figure = log surrogate + noise, normal or, where measurements have outliers, Student's t
+# with 4 degrees of freedom; the noise's scale inferred or given), and the posterior is
 # checked against held-out rows (posterior predictive coverage) and written as draws that a
 # study's study.posterior feeds to propagation.
 import csv
@@ -24,9 +25,10 @@ from uq_study import StudyError, resolve_command
 
 FIELDS = {"measurements": None, "command": None, "measured": "time_s", "error": "fit",
           "surrogate": "poly", "design_runs": 24, "check_runs": 8, "holdout": 0.25,
-          "walkers": 32, "steps": 2000}
+          "walkers": 32, "steps": 2000, "outliers": "none"}
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 SIGMA_RANGE = (math.log(1e-3), math.log(1.0))  # the inferred noise: 0.1% to 100%, log-uniform
+ROBUST_NU = 4  # Student's t: heavy enough tails that one disturbed measurement does not dominate
 
 
 def settings(study):
@@ -52,6 +54,10 @@ def settings(study):
         raise study.error("calibration.surrogate", f"expected one of "
                                                    f"{', '.join(uq_surrogates.KINDS)}")
     s["sigma"] = _noise(study, s["error"])
+    if s["outliers"] not in ("none", "robust"):
+        raise study.error("calibration.outliers", "expected \"none\" (normal errors) or "
+                                                  "\"robust\" (Student's t, 4 degrees of freedom)")
+    s["nu"] = ROBUST_NU if s["outliers"] == "robust" else None
     for k in ("design_runs", "check_runs", "walkers", "steps"):
         if not isinstance(s[k], int) or s[k] < (0 if k == "check_runs" else 1):
             raise study.error(f"calibration.{k}", f"expected a positive integer, got {s[k]!r}")
@@ -126,8 +132,9 @@ def design(study, s, rows, box):
     return points, runs
 
 
-def log_posterior(theta, surrogates, log_y, study, box, sigma):
-    """theta: walkers x (parameters in box units [+ log sigma]); vectorized for emcee."""
+def log_posterior(theta, surrogates, log_y, study, box, sigma, nu=None):
+    """theta: walkers x (parameters in box units [+ log sigma]); vectorized for emcee. nu: the
+    noise is Student's t with nu degrees of freedom (None: normal)."""
     d = len(study.parameters)
     u = theta[:, :d]
     inside = np.all((u >= 0) & (u <= 1), axis=1)
@@ -143,11 +150,15 @@ def log_posterior(theta, surrogates, log_y, study, box, sigma):
         sig = np.full(len(theta), sigma)
     pred = uq_surrogates.predict_all(surrogates, uc)
     resid = (log_y[None, :] - pred) / sig[:, None]
-    ll = -0.5 * np.sum(resid ** 2, axis=1) - len(log_y) * np.log(sig)
+    if nu is None:
+        ll = -0.5 * np.sum(resid ** 2, axis=1)
+    else:
+        ll = -0.5 * (nu + 1) * np.sum(np.log1p(resid ** 2 / nu), axis=1)
+    ll -= len(log_y) * np.log(sig)
     return np.where(inside, prior + ll, -np.inf)
 
 
-def sample_posterior(surrogates, log_y, study, box, sigma, walkers, steps, seed):
+def sample_posterior(surrogates, log_y, study, box, sigma, walkers, steps, seed, nu=None):
     """Posterior draws: rows of (box units [, log sigma]) after burn-in, thinned."""
     import emcee
     d = len(study.parameters)
@@ -159,7 +170,7 @@ def sample_posterior(surrogates, log_y, study, box, sigma, walkers, steps, seed)
     if sigma is None:
         start = np.column_stack([start, np.log(0.05) + 0.1 * rng.standard_normal(walkers)])
     sampler = emcee.EnsembleSampler(walkers, ndim, log_posterior, vectorize=True,
-                                    args=(surrogates, log_y, study, box, sigma))
+                                    args=(surrogates, log_y, study, box, sigma, nu))
     sampler.random_state = np.random.RandomState(seed).get_state()
     sampler.run_mcmc(start, steps)
     chain = sampler.get_chain(discard=steps // 2, flat=True,
@@ -167,7 +178,7 @@ def sample_posterior(surrogates, log_y, study, box, sigma, walkers, steps, seed)
     return chain, float(np.mean(sampler.acceptance_fraction))
 
 
-def coverage(chain, surrogates, log_y, d, sigma, seed, mass=0.9):
+def coverage(chain, surrogates, log_y, d, sigma, seed, nu=None, mass=0.9):
     """How many of the rows' measurements fall in their posterior predictive `mass` interval."""
     if not len(surrogates):
         return 0, 0
@@ -176,7 +187,8 @@ def coverage(chain, surrogates, log_y, d, sigma, seed, mass=0.9):
     sig = np.exp(draws[:, d]) if sigma is None else np.full(len(draws), sigma)
     inside = 0
     for sm, y in zip(surrogates, log_y):
-        pred = sm.predict(draws[:, :d]) + sig * rng.standard_normal(len(draws))
+        noise = rng.standard_normal(len(draws)) if nu is None else rng.standard_t(nu, len(draws))
+        pred = sm.predict(draws[:, :d]) + sig * noise
         lo, hi = np.percentile(pred, [50 * (1 - mass), 50 * (1 + mass)])
         inside += lo <= y <= hi
     return int(inside), len(surrogates)
@@ -222,12 +234,13 @@ def calibrate(study, args, launcher, make_runs):
     train = [r for r in range(len(rows)) if r not in held]
     test = sorted(held)
     chain, acceptance = sample_posterior([surrogates[r] for r in train], log_y[train], study, box,
-                                         s["sigma"], s["walkers"], s["steps"], study.seed)
+                                         s["sigma"], s["walkers"], s["steps"], study.seed,
+                                         s["nu"])
     d = len(keys)
     cov_train = coverage(chain, [surrogates[r] for r in train], log_y[train], d, s["sigma"],
-                         study.seed)
+                         study.seed, s["nu"])
     cov_test = coverage(chain, [surrogates[r] for r in test], log_y[test], d, s["sigma"],
-                        study.seed)
+                        study.seed, s["nu"])
     inference = time.time() - start
     values = box.to_value(chain[:, :d])
     report = {"keys": {}, "acceptance": acceptance, "draws": len(chain),
