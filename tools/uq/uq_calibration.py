@@ -224,32 +224,42 @@ def calibrate(study, args, launcher, make_runs):
                       {k: BASE_UNIT.get(study.keys[k], "1") for k in keys}, study.figure_name)
     start = time.time()
     failed = make_runs(study, runs, journal, launcher)
-    simulated = time.time() - start
-    start = time.time()
+    simulated, start = time.time() - start, time.time()
     f = np.asarray(journal.figures(runs)).reshape(len(rows), len(points))
     surrogates, surrogate_error = fit_surrogates(study, s, f, points)
     log_y = np.log([float(row[s["measured"]]) for _, row in rows])
     order = np.random.default_rng(study.seed).permutation(len(rows))
-    held = set(order[:int(round(s["holdout"] * len(rows)))].tolist())
-    train = [r for r in range(len(rows)) if r not in held]
-    test = sorted(held)
-    chain, acceptance = sample_posterior([surrogates[r] for r in train], log_y[train], study, box,
-                                         s["sigma"], s["walkers"], s["steps"], study.seed,
-                                         s["nu"])
-    d = len(keys)
-    cov_train = coverage(chain, [surrogates[r] for r in train], log_y[train], d, s["sigma"],
-                         study.seed, s["nu"])
-    cov_test = coverage(chain, [surrogates[r] for r in test], log_y[test], d, s["sigma"],
-                        study.seed, s["nu"])
-    inference = time.time() - start
-    values = box.to_value(chain[:, :d])
-    report = {"keys": {}, "acceptance": acceptance, "draws": len(chain),
-              "surrogate": s["surrogate"], "surrogate_max_log_error": surrogate_error,
-              "coverage_train": cov_train, "coverage_heldout": cov_test,
-              "held_out_rows": [rows[r][0] for r in test], "simulation_s": simulated,
-              "inference_s": inference, "failed_runs": failed}
+    test = sorted(order[:int(round(s["holdout"] * len(rows)))].tolist())
+    train = [r for r in range(len(rows)) if r not in test]
+    chain, report = _infer(study, s, box, surrogates, log_y, train, test)
+    report.update(surrogate=s["surrogate"], surrogate_max_log_error=surrogate_error,
+                  held_out_rows=[rows[r][0] for r in test], simulation_s=simulated,
+                  inference_s=time.time() - start, failed_runs=failed)
     print(f"calibration of {', '.join(keys)} against {len(train)} measurements "
           f"({len(test)} held out), {len(runs)} simulations:")
+    values = _print_report(study, s, keys, box, chain, report)
+    _write_outputs(study, keys, values, chain, report, _truths(study, args.check_truth, keys))
+    return 1 if failed else 0
+
+
+def _infer(study, s, box, surrogates, log_y, train, test):
+    """The chain over the training rows and its predictive coverage of both sets of rows."""
+    fitted = [surrogates[r] for r in train]
+    chain, acceptance = sample_posterior(fitted, log_y[train], study, box, s["sigma"],
+                                         s["walkers"], s["steps"], study.seed, s["nu"])
+    d = len(study.parameters)
+    report = {"keys": {}, "acceptance": acceptance, "draws": len(chain),
+              "coverage_train": coverage(chain, fitted, log_y[train], d, s["sigma"],
+                                         study.seed, s["nu"]),
+              "coverage_heldout": coverage(chain, [surrogates[r] for r in test], log_y[test], d,
+                                           s["sigma"], study.seed, s["nu"])}
+    return chain, report
+
+
+def _print_report(study, s, keys, box, chain, report):
+    """Prints the credible intervals and checks, fills report's; returns the draws' values."""
+    d = len(keys)
+    values = box.to_value(chain[:, :d])
     for i, k in enumerate(keys):
         lo, med, hi = np.percentile(values[:, i], [5, 50, 95])
         report["keys"][k] = {"p5": lo, "p50": med, "p95": hi}
@@ -262,13 +272,13 @@ def calibrate(study, args, launcher, make_runs):
         print(f"  {'measurement error (fitted)':<28} median {100 * med:.2f}%, 90% credible "
               f"interval [{100 * lo:.2f}%, {100 * hi:.2f}%]")
     print(f"  surrogate ({s['surrogate']}): largest error on check runs "
-          f"{100 * math.expm1(surrogate_error):.2f}%")
-    print(f"  posterior predictive 90% intervals hold {cov_train[0]} of {cov_train[1]} fitted and "
-          f"{cov_test[0]} of {cov_test[1]} held-out measurements")
-    print(f"  time: simulations {simulated:.1f} s, surrogates and MCMC {inference:.1f} s "
-          f"(acceptance {acceptance:.2f})")
-    _write_outputs(study, keys, values, chain, report, _truths(study, args.check_truth, keys))
-    return 1 if failed else 0
+          f"{100 * math.expm1(report['surrogate_max_log_error']):.2f}%")
+    (a, n), (b, m) = report["coverage_train"], report["coverage_heldout"]
+    print(f"  posterior predictive 90% intervals hold {a} of {n} fitted and {b} of {m} held-out "
+          f"measurements")
+    print(f"  time: simulations {report['simulation_s']:.1f} s, surrogates and MCMC "
+          f"{report['inference_s']:.1f} s (acceptance {report['acceptance']:.2f})")
+    return values
 
 
 def _truths(study, given, keys):
