@@ -55,9 +55,11 @@ void Profile::call(const CallFacts& f) {
     r.blocked += f.blocked;
   }
   if (f.comm_context >= 0) {
-    Comm& m = comms_[{f.comm_context, f.comm_leader}];
+    const CommKey key{f.comm_context, f.comm_leader};
+    if (!last_comm_ || key != last_comm_key_) last_comm_key_ = key, last_comm_ = &comms_[key];
+    Comm& m = *last_comm_;
     // The name a communicator is last seen with (MPI_Comm_set_name's own call sees the old one).
-    if (f.comm_name && !f.comm_name->empty()) m.name = *f.comm_name;
+    if (f.comm_name && !f.comm_name->empty() && m.name != *f.comm_name) m.name = *f.comm_name;
     m.size = f.comm_size;
     ++m.calls;
     if (f.bytes > 0) m.bytes += f.bytes;

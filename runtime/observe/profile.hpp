@@ -70,6 +70,9 @@ class Profile : public Observer {
   std::vector<Function> functions_;
   std::vector<std::pair<const char*, std::size_t>> by_pointer_;  // name literal -> function
   std::map<CommKey, Comm> comms_;
+  // The communicator of the last call (map nodes do not move): most calls repeat it.
+  CommKey last_comm_key_{-1, -1};
+  Comm* last_comm_ = nullptr;
 };
 
 }  // namespace simmpi::runtime
