@@ -7,7 +7,7 @@ packages=(cmake make g++ gcc gfortran pkg-config python3 clang-format libboost-c
           libeigen3-dev libtomlplusplus-dev libffi-dev libgtest-dev libopenblas-dev
           libopen-trace-format2-dev otf2-tools zlib1g-dev
           autoconf dpkg-dev python3-matplotlib chromium libzstd-dev python3-numpy
-          python3-scipy python3-emcee python3-sklearn python3-mpi4py)
+          python3-scipy python3-emcee python3-sklearn python3-mpi4py slurm-wlm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
