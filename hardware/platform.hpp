@@ -54,6 +54,10 @@ class Platform {
   // Moves `bytes` from one process's memory to another's, starting now; `arrived` is told when
   // the last byte arrives (ArrivalNotice, network.hpp).
   void transfer(int src_process, int dst_process, std::uint64_t bytes, ArrivalNotice arrived);
+  // The most loaded links' load over time (network.stats), for the timeline's link tracks.
+  std::vector<LinkSeries> busiest_link_load(SimTime end) const {
+    return network_->busiest_link_load(end);
+  }
   // Called once after the simulation ends: writes the statistics network.stats asks for.
   void finish();
 

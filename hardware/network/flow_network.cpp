@@ -71,6 +71,10 @@ std::string FlowNetwork::busiest_link(int src, int dst, SimTime from, SimTime to
   return best;
 }
 
+std::vector<LinkSeries> FlowNetwork::busiest_link_load(SimTime end) const {
+  return stats_ ? stats_->busiest_link_load(end) : std::vector<LinkSeries>{};
+}
+
 SimTime FlowNetwork::latency(int src, int dst) const {
   if (const int links = topology_->route_links(src, dst); links >= 0)
     return route_latency(static_cast<std::size_t>(links));

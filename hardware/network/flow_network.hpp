@@ -49,6 +49,7 @@ class FlowNetwork final : public Network {
   SimTime min_latency() const override { return nic_latency_; }  // a route has >= 0 switches
   double alone_Bps(int src_node, int dst_node) const override;
   std::string busiest_link(int src_node, int dst_node, SimTime from, SimTime to) const override;
+  std::vector<LinkSeries> busiest_link_load(SimTime end) const override;
   void transfer(int src_node, int dst_node, std::uint64_t bytes, ArrivalNotice arrived) override;
   std::vector<std::string> finish() override;
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hardware/network/link_timeline.hpp"
+#include "hardware/network/network.hpp"
 #include "hardware/network/topology.hpp"
 #include "runtime/core/sim_time.hpp"
 
@@ -63,6 +64,8 @@ class NetStats {
   const std::vector<std::uint64_t>& hop_histogram() const { return hop_flows_; }
   bool wants_node_matrix() const { return node_matrix_; }
   const LinkTimeline& timeline() const { return timeline_; }
+  // The busiest links' load over time until `end` (what link_load.csv holds).
+  std::vector<LinkSeries> busiest_link_load(runtime::SimTime end) const;
 
   // Writes <prefix>links.csv, <prefix>busiest_links.csv, <prefix>link_load.csv (the busiest
   // links' load over time), <prefix>hops.csv and, for a node matrix, <prefix>matrix.csv. Returns

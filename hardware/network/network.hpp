@@ -29,6 +29,14 @@ struct ArrivalNotice {
   void operator()(SimTime arrival) const { fn(obj, arg, arrival); }
 };
 
+// One link's load over time: its utilization (bytes carried / what its bandwidth allows) in
+// consecutive bins of `bin` starting at time zero.
+struct LinkSeries {
+  std::string name;
+  SimTime bin;
+  std::vector<double> utilization;
+};
+
 class Network {
  public:
   virtual ~Network() = default;
@@ -50,6 +58,9 @@ class Network {
   // Starts moving `bytes` from `src` to `dst` at the engine's current time; `arrived` is told
   // when the last byte arrives (ArrivalNotice). src != dst.
   virtual void transfer(int src_node, int dst_node, std::uint64_t bytes, ArrivalNotice arrived) = 0;
+  // The most loaded links' load over time until `end`, when network.stats records it; empty
+  // otherwise.
+  virtual std::vector<LinkSeries> busiest_link_load(SimTime /*end*/) const { return {}; }
   // Called once when the simulation has ended: writes the statistics the configuration asked
   // for and returns the files written. Throws ConfigError when an output file cannot be written.
   virtual std::vector<std::string> finish() { return {}; }

@@ -93,6 +93,13 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
   std::vector<runtime::SimTime> ends;
   for (int r = 0; r < ranks_; ++r) ends.push_back(sched.process(r).finish_time());
   if (timeline_) {
+    // The busiest links' load as counter tracks beside the nodes, when network.stats records it.
+    runtime::SimTime last;
+    for (runtime::SimTime e : ends) last = runtime::max(last, e);
+    std::vector<runtime::ChromeTrace::Counter> links;
+    for (hardware::LinkSeries& l : platform_.busiest_link_load(last))
+      links.push_back({"link " + l.name, l.bin, std::move(l.utilization)});
+    timeline_->counters("network (busiest links)", links);
     std::string error;
     const std::int64_t events = timeline_->finish(ends, &error);
     struct stat st;

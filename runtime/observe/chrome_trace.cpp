@@ -176,6 +176,27 @@ void ChromeTrace::call(const CallFacts& f) {
     for (const MessageLink& m : *f.received) flow("\"f\", \"bp\": \"e\"", m);
 }
 
+void ChromeTrace::counters(const std::string& group, const std::vector<Counter>& tracks) {
+  if (tracks.empty()) return;
+  int pid = 0;  // after every node, so the group sorts last
+  for (int node : node_of_rank_) pid = std::max(pid, node + 1);
+  event("{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %d, \"args\": {\"name\": %s}}", pid,
+        json_text(group).c_str());
+  event(
+      "{\"ph\": \"M\", \"name\": \"process_sort_index\", \"pid\": %d, \"args\": "
+      "{\"sort_index\": %d}}",
+      pid, pid);
+  for (const Counter& c : tracks) {
+    const std::string name = json_text(c.name);
+    for (std::size_t i = 0; i < c.values.size(); ++i)
+      event(
+          "{\"ph\": \"C\", \"name\": %s, \"pid\": %d, \"ts\": %s, \"args\": "
+          "{\"utilization\": %.6f}}",
+          name.c_str(), pid,
+          Micros(SimTime::from_ps(c.step.ps() * static_cast<std::int64_t>(i))).text, c.values[i]);
+  }
+}
+
 std::int64_t ChromeTrace::finish(const std::vector<SimTime>& end, std::string* error) {
   for (std::size_t p = 0; p < lanes_.size() && p < end.size(); ++p)
     if (lanes_[p].named) own_code(static_cast<int>(p), lanes_[p], lanes_[p].last_end, end[p]);

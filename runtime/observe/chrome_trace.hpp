@@ -25,6 +25,15 @@ class ChromeTrace : public Observer {
   ~ChromeTrace() override;
   void call(const CallFacts& f) override;
   bool wants_messages() const override { return true; }
+  // A counter drawn as a graph beside the nodes (a link's utilization over time): `values[i]`
+  // holds from i * step to (i + 1) * step.
+  struct Counter {
+    std::string name;
+    SimTime step;
+    std::vector<double> values;
+  };
+  // After the run, before finish: `tracks` as one process named `group`, after every node.
+  void counters(const std::string& group, const std::vector<Counter>& tracks);
   // After the run: each shown process's own code after its last call, until `end[process]`
   // (indexed by process id), and the end of the file, closed. Returns the number of events
   // written, or -1 (with `error` set) when the file could not be written completely.

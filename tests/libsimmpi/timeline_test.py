@@ -91,6 +91,28 @@ def case_pingpong(sim):
         check(a and b and ps(a["ts"]) < ps(b["ts"]) + ps(b["dur"]),
               f"message {i} received after it was sent")
     check(re.search(r"simmpi: timeline: .*t\.json, \d+ events", err), "the summary line:\n" + err)
+    equal([e for e in ev if e["ph"] == "C"], [], "no link tracks without network.stats")
+
+
+def case_links(sim):
+    """With network.stats on, the busiest links' utilization over time are counter tracks of a
+    process after the nodes; every link the ping-pong used carried something, nothing over 1."""
+    with tempfile.TemporaryDirectory() as d:
+        ev, _, _ = timeline_of(sim, 2, ["pingpong", "3"],
+                               ["--set", "network.stats=true", "--set",
+                                f"network.stats_prefix={d}/"])
+    names = {e["pid"]: e["args"]["name"] for e in ev
+             if e["ph"] == "M" and e["name"] == "process_name"}
+    equal(names.get(2), "network (busiest links)", "the links' process after nodes 0 and 1")
+    counters = [e for e in ev if e["ph"] == "C"]
+    check(counters and all(e["pid"] == 2 and e["name"].startswith("link ") for e in counters),
+          f"counter events of the links' process: {counters[:3]}")
+    tracks = {}
+    for e in counters:
+        tracks.setdefault(e["name"], []).append(e["args"]["utilization"])
+    check(len(tracks) >= 2, f"a track per busy link: {sorted(tracks)}")
+    for name, values in tracks.items():
+        check(0 < max(values) <= 1, f"{name}: utilization within (0, 1]: {max(values)}")
 
 
 def case_imbalance(sim):
@@ -239,7 +261,8 @@ def case_otf2_exists(sim):
 
 CASES = {"pingpong": case_pingpong, "imbalance": case_imbalance, "placement": case_placement,
          "ranks": case_ranks, "window": case_window, "rerun": case_rerun,
-         "bad_scope": case_bad_scope, "gzip": case_gzip, "limit": case_limit, "otf2": case_otf2, "otf2_exists": case_otf2_exists}
+         "bad_scope": case_bad_scope, "gzip": case_gzip, "limit": case_limit, "otf2": case_otf2, "otf2_exists": case_otf2_exists,
+         "links": case_links}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[2] not in CASES:
