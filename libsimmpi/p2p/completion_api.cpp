@@ -371,6 +371,11 @@ int MPI_Cancel(MPI_Request* request) {
                      "request 0x%08x is an inactive persistent request: nothing to cancel",
                      static_cast<unsigned>(*request));
   if (r->kind == RequestKind::Generalized) return cancel_generalized(call, *r);
+  if (r->kind == RequestKind::Collective)
+    return call.fail(r->comm ? r->comm->handle() : MPI_COMM_WORLD, MPI_ERR_REQUEST,
+                     "request 0x%08x belongs to %s: a collective operation cannot be cancelled "
+                     "(MPI-4.1 sections 6.12 and 6.13); complete it with MPI_Wait or MPI_Test",
+                     static_cast<unsigned>(*request), r->call ? r->call : "a collective");
   // A receive that has not matched is withdrawn. Cancelling a send is allowed to fail
   // (MPI-3.1 3.8.4); ours always does: the message is delivered and Test_cancelled says false.
   cancel_recv(call.world, *r);

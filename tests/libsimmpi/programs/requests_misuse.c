@@ -6,8 +6,10 @@
  *   mrecv    MPI_Mrecv twice on one matched message (a saved copy of the handle)
  *   info     MPI_Info_set on a freed info
  *   coll_restart  MPI_Start of a persistent MPI_Allreduce_init that is still active
- *   coll_free     MPI_Request_free of a persistent MPI_Bcast_init that is still active */
+ *   coll_free     MPI_Request_free of a persistent MPI_Bcast_init that is still active
+ *   coll_cancel   MPI_Cancel of a started persistent MPI_Barrier_init, then of an MPI_Ibarrier */
 #include <mpi.h>
+#include <stdio.h>
 #include <string.h>
 
 int main(int argc, char** argv) {
@@ -49,6 +51,26 @@ int main(int argc, char** argv) {
     MPI_Bcast_init(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &r);
     MPI_Start(&r);
     MPI_Request_free(&r);
+  }
+  if (!strcmp(what, "coll_cancel")) {
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Barrier_init(MPI_COMM_WORLD, MPI_INFO_NULL, &r);
+    MPI_Start(&r);
+    int persistent = MPI_Cancel(&r), err_class = 0;
+    MPI_Error_class(persistent, &err_class);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    MPI_Request_free(&r);
+    MPI_Ibarrier(MPI_COMM_WORLD, &r);
+    int nonblocking = MPI_Cancel(&r), nb_class = 0;
+    MPI_Error_class(nonblocking, &nb_class);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    if (err_class == MPI_ERR_REQUEST && nb_class == MPI_ERR_REQUEST) v = 1;
+    int all = 0;
+    MPI_Allreduce(&v, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0 && all == size) printf("coll_cancel: OK\n");
   }
   MPI_Finalize();
   return 0;
