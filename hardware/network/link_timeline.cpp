@@ -3,11 +3,6 @@
 #include "hardware/network/link_timeline.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-
-#include "runtime/core/error.hpp"
 
 namespace simmpi::hardware {
 
@@ -49,30 +44,9 @@ double LinkTimeline::bytes_between(LinkId l, runtime::SimTime from, runtime::Sim
   return sum;
 }
 
-void LinkTimeline::write_csv(const std::string& path, const std::vector<LinkId>& links,
-                             const Topology& topology, runtime::SimTime end) const {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f)
-    throw ConfigError(
-        strprintf("network.stats_prefix: cannot write %s (%s); choose a writable "
-                  "path prefix",
-                  path.c_str(), std::strerror(errno)));
-  std::fprintf(f, "link,name,begin_s,end_s,bytes,utilization\n");
-  auto used = static_cast<std::size_t>(std::min<std::int64_t>(
+std::size_t LinkTimeline::bins_until(runtime::SimTime end) const {
+  return static_cast<std::size_t>(std::min<std::int64_t>(
       kBins, std::max<std::int64_t>(1, (end.ps() + width_ps_ - 1) / width_ps_)));
-  double width_s = bin_width().seconds();
-  for (LinkId l : links) {
-    const std::vector<double>& v = bins(l);
-    double capacity = topology.link_bw_Bps(l) * width_s;
-    for (std::size_t i = 0; i < used; ++i) {
-      double bytes = v.empty() ? 0.0 : v[i];
-      std::fprintf(f, "%d,%s,%.12f,%.12f,%.17g,%.6f\n", static_cast<int>(l),
-                   topology.link_name(l).c_str(), static_cast<double>(i) * width_s,
-                   static_cast<double>(i + 1) * width_s, bytes,
-                   capacity > 0 ? bytes / capacity : 0.0);
-    }
-  }
-  std::fclose(f);
 }
 
 }  // namespace simmpi::hardware

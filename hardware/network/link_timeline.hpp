@@ -32,9 +32,8 @@ class LinkTimeline {
 
   // Bytes link `l` carried in the bins that overlap [from, to] (bin resolution).
   double bytes_between(LinkId l, runtime::SimTime from, runtime::SimTime to) const;
-  // "link,name,begin_s,end_s,bytes,utilization" for `links`, every bin up to `end`.
-  void write_csv(const std::string& path, const std::vector<LinkId>& links,
-                 const Topology& topology, runtime::SimTime end) const;
+  // How many bins cover the run up to `end` (at least one, at most kBins).
+  std::size_t bins_until(runtime::SimTime end) const;
 
  private:
   void widen_to_cover(std::int64_t ps);

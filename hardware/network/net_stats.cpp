@@ -122,21 +122,39 @@ void NetStats::write_busiest(const std::string& path, runtime::SimTime end,
   }
 }
 
+std::vector<LinkId> NetStats::busy_links() const {
+  std::vector<LinkId> out;
+  for (LinkId l : busiest())
+    if (links_[static_cast<std::size_t>(l)].bytes > 0) out.push_back(l);
+  return out;
+}
+
 std::vector<LinkSeries> NetStats::busiest_link_load(runtime::SimTime end) const {
   std::vector<LinkSeries> out;
   const runtime::SimTime bin = timeline_.bin_width();
-  const auto used = static_cast<std::size_t>(std::min<std::int64_t>(
-      LinkTimeline::kBins, std::max<std::int64_t>(1, (end.ps() + bin.ps() - 1) / bin.ps())));
-  for (LinkId l : busiest()) {
-    if (links_[static_cast<std::size_t>(l)].bytes <= 0) continue;  // a quiet link: no track
-    LinkSeries s{topology_.link_name(l), bin, std::vector<double>(used, 0.0)};
-    const std::vector<double>& bytes = timeline_.bins(l);
+  const std::size_t used = timeline_.bins_until(end);
+  for (LinkId l : busy_links()) {
+    LinkSeries s{static_cast<int>(l), topology_.link_name(l), bin, timeline_.bins(l),
+                 std::vector<double>(used, 0.0)};
+    s.bytes.resize(used, 0.0);
     const double capacity = topology_.link_bw_Bps(l) * bin.seconds();
-    for (std::size_t i = 0; i < used && i < bytes.size(); ++i)
-      s.utilization[i] = capacity > 0 ? bytes[i] / capacity : 0.0;
+    for (std::size_t i = 0; i < used; ++i)
+      s.utilization[i] = capacity > 0 ? s.bytes[i] / capacity : 0.0;
     out.push_back(std::move(s));
   }
   return out;
+}
+
+void NetStats::write_link_load(const std::string& path, runtime::SimTime end) const {
+  File f = open_csv(path);
+  std::fprintf(f.get(), "link,name,begin_s,end_s,bytes,utilization\n");
+  for (const LinkSeries& s : busiest_link_load(end)) {
+    const double width_s = s.bin.seconds();
+    for (std::size_t i = 0; i < s.bytes.size(); ++i)
+      std::fprintf(f.get(), "%d,%s,%.12f,%.12f,%.17g,%.6f\n", s.link, s.name.c_str(),
+                   static_cast<double>(i) * width_s, static_cast<double>(i + 1) * width_s,
+                   s.bytes[i], s.utilization[i]);
+  }
 }
 
 void NetStats::write_hops(const std::string& path) const {
@@ -153,10 +171,7 @@ std::vector<std::string> NetStats::write(runtime::SimTime end, const LinkLoad& l
                                     prefix_ + "link_load.csv", prefix_ + "hops.csv"};
   write_links(paths[0], end, load);
   write_busiest(paths[1], end, load);
-  std::vector<LinkId> used;  // the busiest links that carried anything
-  for (LinkId l : busiest())
-    if (links_[static_cast<std::size_t>(l)].bytes > 0) used.push_back(l);
-  timeline_.write_csv(paths[2], used, topology_, end);
+  write_link_load(paths[2], end);
   write_hops(paths[3]);
   if (node_matrix_) {
     paths.push_back(prefix_ + "matrix.csv");

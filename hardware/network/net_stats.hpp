@@ -83,6 +83,9 @@ class NetStats {
   double utilization(std::size_t l, runtime::SimTime end) const;
   void write_links(const std::string& path, runtime::SimTime end, const LinkLoad& load) const;
   std::vector<LinkId> busiest() const;
+  // The busiest links that carried anything: the ones whose load over time is reported.
+  std::vector<LinkId> busy_links() const;
+  void write_link_load(const std::string& path, runtime::SimTime end) const;
   void write_busiest(const std::string& path, runtime::SimTime end, const LinkLoad& load) const;
   void write_hops(const std::string& path) const;
 

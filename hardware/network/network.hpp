@@ -29,12 +29,13 @@ struct ArrivalNotice {
   void operator()(SimTime arrival) const { fn(obj, arg, arrival); }
 };
 
-// One link's load over time: its utilization (bytes carried / what its bandwidth allows) in
-// consecutive bins of `bin` starting at time zero.
+// One link's load over time in consecutive bins of `bin` starting at time zero: the bytes it
+// carried and its utilization (those bytes over what its bandwidth allows in a bin).
 struct LinkSeries {
+  int link = 0;
   std::string name;
   SimTime bin;
-  std::vector<double> utilization;
+  std::vector<double> bytes, utilization;
 };
 
 class Network {
