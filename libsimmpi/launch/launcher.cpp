@@ -196,14 +196,6 @@ void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engin
                  static_cast<unsigned long long>(f.block_bytes() >> 20), rss_mib);
 }
 
-// The process's CPU time so far (user and system), in seconds.
-double process_cpu_seconds() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
-}
-
 // The compute trap: with runtime.host_time = ignore the ranks' own code costs no simulated time,
 // which is right for a program that only communicates and wrong for one that computes between
 // its calls. The simulator itself needs a few microseconds of CPU per event (tools/bench); a run
@@ -245,7 +237,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   mallopt(M_MMAP_THRESHOLD, mapping_threshold);
   mallopt(M_TRIM_THRESHOLD, 2 * mapping_threshold);
   double wall0 = runtime::host_wall_seconds();
-  const double cpu0 = process_cpu_seconds();
+  const std::int64_t cpu0_ns = runtime::host_clock_ns(CLOCK_PROCESS_CPUTIME_ID);
   configure_folding(config, o.ranks);
   runtime::Engine engine;
   hardware::Platform platform(engine, o.ranks, config);
@@ -290,7 +282,9 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   if (!o.quiet) {
     print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, progress.peak);
     print_own_time_summary(sched, own_note);
-    note_uncharged_compute(sched, engine, process_cpu_seconds() - cpu0);
+    note_uncharged_compute(
+        sched, engine,
+        1e-9 * static_cast<double>(runtime::host_clock_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu0_ns));
   }
   if (!reports.finish(sched, !o.quiet) && job_status == 0) job_status = 1;
   if (config.flag("runtime.report_switches")) print_switches(sched);

@@ -2,13 +2,12 @@
 // Finding platform presets by name.
 #include "libsimmpi/launch/platform_presets.hpp"
 
-#include <dlfcn.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <sstream>
 
+#include "libsimmpi/launch/install_prefix.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
@@ -22,12 +21,8 @@ std::vector<std::string> preset_directories() {
     while (std::getline(ss, d, ':'))
       if (!d.empty()) dirs.push_back(d);
   }
-  // The build tree mirrors an installed prefix: <prefix>/lib/libsimmpi.so and
-  // <prefix>/share/simmpi/platforms.
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&preset_directories), &info) && info.dli_fname)
-    dirs.push_back(
-        (fs::path(info.dli_fname).parent_path().parent_path() / "share/simmpi/platforms").string());
+  if (const std::string prefix = install_prefix(); !prefix.empty())
+    dirs.push_back((fs::path(prefix) / "share/simmpi/platforms").string());
   return dirs;
 }
 

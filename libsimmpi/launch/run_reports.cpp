@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "libsimmpi/launch/run_reports.hpp"
 
-#include <dlfcn.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -11,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "libsimmpi/launch/install_prefix.hpp"
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
@@ -163,19 +163,11 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
 
 namespace {
 
-// simmpi-report beside this library's installation: <prefix>/bin, the library being in
-// <prefix>/lib or <prefix>/lib/<multiarch> (the build tree has the same layout).
+// simmpi-report beside this library's installation: <prefix>/bin.
 std::string report_tool() {
-  Dl_info info{};
-  if (!dladdr(reinterpret_cast<void*>(&report_tool), &info) || !info.dli_fname) return "";
-  std::string dir = info.dli_fname;
-  for (int up = 0; up < 3; ++up) {
-    dir = dir.substr(0, dir.rfind('/'));
-    if (dir.empty()) break;
-    std::string candidate = dir + "/bin/simmpi-report";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return "";
+  const std::string prefix = install_prefix();
+  const std::string tool = prefix + "/bin/simmpi-report";
+  return !prefix.empty() && ::access(tool.c_str(), X_OK) == 0 ? tool : "";
 }
 
 }  // namespace
