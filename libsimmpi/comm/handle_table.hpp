@@ -17,6 +17,11 @@ class HandleTable {
   HandleTable(unsigned kind, int first) : kind_(kind), first_(first) {}
 
   int add(T value) {
+    return emplace([&](int) { return std::move(value); });
+  }
+  // Adds make(h), for objects that must know their own handle h when they are made.
+  template <class Make>
+  int emplace(Make&& make) {
     std::size_t index;
     if (!free_.empty()) {
       index = free_.back();
@@ -25,8 +30,9 @@ class HandleTable {
       index = slots_.size() + static_cast<std::size_t>(first_);
       slots_.emplace_back();
     }
-    slots_[index - static_cast<std::size_t>(first_)] = std::move(value);
-    return SIMMPI_HANDLE(kind_, index);
+    int h = SIMMPI_HANDLE(kind_, index);
+    slots_[index - static_cast<std::size_t>(first_)] = make(h);
+    return h;
   }
   // nullptr unless `h` names a live entry.
   T* find(int h) {

@@ -43,41 +43,20 @@ Files& Files::get() {
 }
 
 File* Files::find(MPI_File h) {
-  auto u = static_cast<unsigned>(h);
-  if ((u >> 24) != SIMMPI_KIND_FILE) return nullptr;
-  std::size_t index = u & 0xFFFFFFu;
-  return index < table_.size() ? table_[index].get() : nullptr;
+  std::unique_ptr<File>* f = table_.find(h);
+  return f ? f->get() : nullptr;
 }
 
 File& Files::take(Communicator& comm, const std::string& path, bool* first) {
-  auto it = making_.find(&comm);
-  *first = it == making_.end();
-  if (*first) {
-    std::size_t index = table_.size();
-    if (!free_.empty()) {
-      index = free_.back();
-      free_.pop_back();
-    } else {
-      table_.emplace_back();
-    }
-    table_[index] = std::make_unique<File>(
-        SIMMPI_HANDLE(SIMMPI_KIND_FILE, static_cast<unsigned>(index)), comm, path);
-    it = making_.emplace(&comm, Making{table_[index].get(), comm.size()}).first;
-  }
-  File& f = *it->second.file;
-  if (--it->second.takers_left == 0) making_.erase(it);
-  return f;
-}
-
-int Files::takers_left(const Communicator& comm) const {
-  auto it = making_.find(&comm);
-  return it == making_.end() ? 0 : it->second.takers_left;
+  auto make = [&]() -> File& {
+    MPI_File h = table_.emplace([&](int h) { return std::make_unique<File>(h, comm, path); });
+    return *find(h);
+  };
+  return making_.take(comm, comm.size(), make, first);
 }
 
 void Files::remove(File* f) {
-  std::size_t index = static_cast<unsigned>(f->handle()) & 0xFFFFFFu;
-  table_[index].reset();
-  free_.push_back(index);
+  table_.remove(f->handle());
 }
 
 const hardware::Striping* Files::layout(const std::string& key) const {

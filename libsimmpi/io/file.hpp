@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "hardware/storage/storage_model.hpp"
+#include "libsimmpi/comm/handle_table.hpp"
+#include "libsimmpi/comm/made_together.hpp"
 #include "libsimmpi/core/world.hpp"
 
 namespace simmpi::mpi {
@@ -130,7 +132,7 @@ class Files {
   // member has seen it).
   void remove(File* f);
   // The members that have not yet taken a file being opened.
-  int takers_left(const Communicator& comm) const;
+  int takers_left(const Communicator& comm) const { return making_.takers_left(comm); }
 
   // The striping of the host file `key` (device and inode), if the file system made it.
   const hardware::Striping* layout(const std::string& key) const;
@@ -151,13 +153,8 @@ class Files {
  private:
   static Files* instance_;
   std::uint64_t max_host_bytes_;
-  std::vector<std::unique_ptr<File>> table_{1};  // index 0 is MPI_FILE_NULL
-  std::vector<std::size_t> free_;
-  struct Making {
-    File* file;
-    int takers_left;
-  };
-  std::unordered_map<const Communicator*, Making> making_;
+  HandleTable<std::unique_ptr<File>> table_{SIMMPI_KIND_FILE, 1};  // 0 is MPI_FILE_NULL
+  MadeTogether<File> making_;
   std::map<std::string, hardware::Striping> layouts_;
   std::vector<std::pair<MPI_Errhandler, MPI_Comm_errhandler_function*>> defaults_;
 };

@@ -57,36 +57,21 @@ Windows& Windows::get() {
 }
 
 Window* Windows::find(MPI_Win h) {
-  auto u = static_cast<unsigned>(h);
-  if ((u >> 24) != SIMMPI_KIND_WIN) return nullptr;
-  std::size_t index = u & 0xFFFFFFu;
-  return index < table_.size() ? table_[index].get() : nullptr;
+  std::unique_ptr<Window>* w = table_.find(h);
+  return w ? w->get() : nullptr;
 }
 
 Window& Windows::take(Communicator& comm, int flavor) {
-  auto it = making_.find(&comm);
-  if (it == making_.end()) {
-    std::size_t index = table_.size();
-    if (!free_.empty()) {
-      index = free_.back();
-      free_.pop_back();
-    } else {
-      table_.emplace_back();
-    }
-    table_[index] = std::make_unique<Window>(
-        SIMMPI_HANDLE(SIMMPI_KIND_WIN, static_cast<unsigned>(index)), comm, flavor);
-    it = making_.emplace(&comm, Making{table_[index].get(), comm.size()}).first;
-  }
-  Window& w = *it->second.window;
-  if (--it->second.takers_left == 0) making_.erase(it);
-  return w;
+  auto make = [&]() -> Window& {
+    MPI_Win h = table_.emplace([&](int h) { return std::make_unique<Window>(h, comm, flavor); });
+    return *find(h);
+  };
+  return making_.take(comm, comm.size(), make);
 }
 
 void Windows::remove(Window* w) {
   if (!w->is_left() || w->messages_in_flight > 0) return;
-  std::size_t index = static_cast<unsigned>(w->handle()) & 0xFFFFFFu;
-  table_[index].reset();
-  free_.push_back(index);
+  table_.remove(w->handle());
 }
 
 }  // namespace simmpi::mpi

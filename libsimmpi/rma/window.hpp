@@ -20,6 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "libsimmpi/comm/handle_table.hpp"
+#include "libsimmpi/comm/made_together.hpp"
 #include "libsimmpi/core/world.hpp"
 
 namespace simmpi::mpi {
@@ -194,13 +196,8 @@ class Windows {
  private:
   static Windows* instance_;
   RmaParams params_;
-  std::vector<std::unique_ptr<Window>> table_{1};  // index 0 is MPI_WIN_NULL
-  std::vector<std::size_t> free_;
-  struct Making {
-    Window* window;
-    int takers_left;
-  };
-  std::unordered_map<const Communicator*, Making> making_;
+  HandleTable<std::unique_ptr<Window>> table_{SIMMPI_KIND_WIN, 1};  // 0 is MPI_WIN_NULL
+  MadeTogether<Window> making_;
 };
 
 }  // namespace simmpi::mpi
