@@ -82,6 +82,16 @@ constexpr ErrorClass kClasses[] = {
 };
 
 World& world_of_call(const char* name) {
+  // A program linked against libsimmpi without its start hook (a build system that kept
+  // FindMPI's MPI_<lang>_LIBRARIES but dropped MPI_<lang>_LINK_FLAGS) runs as a plain process.
+  if (!World::exists())
+    fatal(1, strprintf("%s was called outside a simulation: this program is linked with "
+                       "libsimmpi but was not started by simmpi. Link it with simmpicc, "
+                       "simmpicxx or simmpif90, or add the flags `simmpicc -showme:link` prints "
+                       "to its link line (with CMake's FindMPI: link the target MPI::MPI_C or "
+                       "MPI::MPI_CXX, or add ${MPI_CXX_LINK_FLAGS} beside ${MPI_CXX_LIBRARIES}); "
+                       "see docs/build-systems.md",
+                       name));
   if (!on_simulation_thread())
     fatal(1, strprintf("%s called from a thread that is not a rank's: OpenMP worker threads run "
                        "on the host, outside the simulation; call MPI from outside the parallel "

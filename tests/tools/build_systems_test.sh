@@ -58,6 +58,16 @@ gcc "$work/big_buffers.c" -I"$prefix/include/simmpi" -L"$prefix/lib" -Wl,-rpath,
   fail "a program without the malloc wrappers ran with folding asked"
 expect "missing wrap flags named" "linked without simmpi's malloc wrappers.*--wrap=malloc" "$(cat "$work/err")"
 
+# A build that keeps only the library, as a CMake project does that links ${MPI_C_LIBRARIES}
+# without ${MPI_C_LINK_FLAGS}: the program is not started by simmpi, and its first MPI call
+# says so and how to link it, instead of breaking an internal invariant.
+gcc "$work/big_buffers.c" -I"$prefix/include/simmpi" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" \
+  -lsimmpi -o "$work/library_only" || fail "linking with the library only"
+"$work/library_only" >/dev/null 2>"$work/err" && fail "a program without the start hook succeeded"
+expect "library-only link explained" \
+  "MPI_Init was called outside a simulation: .*not started by simmpi.*-showme:link" \
+  "$(cat "$work/err")"
+
 # CMake: find_package(MPI) with the wrappers as MPI compilers; ctest runs through simmpirun.
 mkdir "$work/find_mpi"
 cp "$here/CMakeLists.find_mpi.txt" "$work/find_mpi/CMakeLists.txt"
