@@ -52,7 +52,7 @@ cmake --build "$work/project/build" >/dev/null
 out=$("$work/project/build/ring.sim" -n 4 --quiet)
 grep -q "token 6 (expected 6)" <<<"$out" || { echo "FAIL: find_package build: $out"; exit 1; }
 # The replay tools are installed and find the prefix's library.
-for t in simmpi-replay simmpi-otf2-trace simmpi-report simmpi-sweep simmpi-hpl simmpi-traffic; do
+for t in simmpi-replay simmpi-otf2-trace simmpi-dumpi-trace simmpi-report simmpi-sweep simmpi-hpl simmpi-traffic; do
   [ -x "$work/prefix/bin/$t" ] || { echo "FAIL: $t is not installed"; exit 1; }
 done
 "$work/prefix/bin/simmpi-replay.sim" --help >/dev/null 2>&1 ||

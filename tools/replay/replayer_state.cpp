@@ -52,13 +52,13 @@ void Replayer::made(std::int64_t recorded, MPI_Request ours) {
   requests_[recorded] = ours;
 }
 
-// After a call that may have completed it: a completed request's recorded handle is free again.
+// After a call that may have completed it. A completed request's recorded handle stays, as
+// MPI_REQUEST_NULL, until a record makes it again: where the replay completed it before the
+// recording did (a wait for any on another platform, or one whose status was not recorded), the
+// program's later calls still name it, and complete it as the null request it now is.
 void Replayer::update(std::int64_t recorded, MPI_Request ours) {
   if (recorded == MPI_REQUEST_NULL) return;
-  if (ours == MPI_REQUEST_NULL)
-    requests_.erase(recorded);
-  else
-    requests_[recorded] = ours;
+  requests_[recorded] = ours;
 }
 
 std::vector<MPI_Request> Replayer::requests(const std::vector<int>& recorded) {
