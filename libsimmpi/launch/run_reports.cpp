@@ -14,6 +14,11 @@
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
+namespace {
+
+const char* const kLinksGroup = "network (busiest links)";  // the link tracks' row in timelines
+
+}  // namespace
 
 RunReports::File RunReports::open_output(const runtime::Config& config, const char* key,
                                          const std::string& path) {
@@ -92,14 +97,16 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
   bool ok = true;
   std::vector<runtime::SimTime> ends;
   for (int r = 0; r < ranks_; ++r) ends.push_back(sched.process(r).finish_time());
-  if (timeline_) {
-    // The busiest links' load as counter tracks beside the nodes, when network.stats records it.
+  // The busiest links' load as counter tracks beside the nodes, when network.stats records it.
+  std::vector<runtime::CounterTrack> links;
+  if (timeline_ || otf2_) {
     runtime::SimTime last;
     for (runtime::SimTime e : ends) last = runtime::max(last, e);
-    std::vector<runtime::ChromeTrace::Counter> links;
     for (hardware::LinkSeries& l : platform_.busiest_link_load(last))
       links.push_back({"link " + l.name, l.bin, std::move(l.utilization)});
-    timeline_->counters("network (busiest links)", links);
+  }
+  if (timeline_) {
+    timeline_->counters(kLinksGroup, links);
     std::string error;
     const std::int64_t events = timeline_->finish(ends, &error);
     struct stat st;
@@ -118,6 +125,7 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
     }
   }
   if (otf2_) {
+    otf2_->counters(kLinksGroup, links);
     std::string error;
     const std::int64_t events = otf2_->finish(ends, &error);
     if (events < 0) {

@@ -7,11 +7,12 @@
 // TimelineScope.
 #pragma once
 
-#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "runtime/observe/counter_track.hpp"
 #include "runtime/observe/observation.hpp"
+#include "runtime/observe/text_output.hpp"
 #include "runtime/observe/timeline_scope.hpp"
 
 namespace simmpi::runtime {
@@ -22,18 +23,11 @@ class ChromeTrace : public Observer {
   // ConfigError naming `key` when it cannot. `node_of_rank` places each rank.
   ChromeTrace(const std::string& path, const char* key, std::vector<int> node_of_rank,
               TimelineScope scope);
-  ~ChromeTrace() override;
   void call(const CallFacts& f) override;
   bool wants_messages() const override { return true; }
-  // A counter drawn as a graph beside the nodes (a link's utilization over time): `values[i]`
-  // holds from i * step to (i + 1) * step.
-  struct Counter {
-    std::string name;
-    SimTime step;
-    std::vector<double> values;
-  };
-  // After the run, before finish: `tracks` as one process named `group`, after every node.
-  void counters(const std::string& group, const std::vector<Counter>& tracks);
+  // After the run, before finish: `tracks` as one process named `group`, after every node, a
+  // counter track each.
+  void counters(const std::string& group, const std::vector<CounterTrack>& tracks);
   // After the run: each shown process's own code after its last call, until `end[process]`
   // (indexed by process id), and the end of the file, closed. Returns the number of events
   // written, or -1 (with `error` set) when the file could not be written completely.
@@ -47,14 +41,12 @@ class ChromeTrace : public Observer {
   };
   Lane& lane(int process, int rank, int ordinal);
   void own_code(int process, const Lane& l, SimTime begin, SimTime end);
-  // One event, printf-style, after the separator from the one before.
-  void event(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
-  void write(const char* text, std::size_t n);
-  void write(const char* text);
+  void begin_event();  // the separator from the event before
+  // A metadata event: `arg` of `what` is `value_json`; `tid` -1: the process's.
+  void metadata(const char* what, int pid, int tid, const char* arg, const std::string& value_json);
+  void slice_head(const char* cat, const char* name, int pid, int tid, SimTime begin, SimTime end);
 
-  void* out_ = nullptr;  // a gzFile when gzip_, else a std::FILE*
-  bool gzip_ = false;
-  bool write_failed_ = false;
+  TextOutput out_;
   std::vector<int> node_of_rank_;
   TimelineScope scope_;
   std::vector<Lane> lanes_;  // by process id

@@ -15,6 +15,8 @@ namespace {
 
 constexpr std::uint32_t kWorld = 0;    // the one communicator defined: world ranks
 constexpr std::uint32_t kOwnCode = 0;  // region 0
+// Counter track i's location: after every rank's and thread's (rank + ordinal * ranks).
+constexpr std::uint64_t kFirstCounterLocation = std::uint64_t{1} << 48;
 
 OTF2_FlushType pre_flush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) {
   return OTF2_FLUSH;
@@ -167,6 +169,30 @@ void Otf2Trace::call(const CallFacts& f) {
   check(OTF2_EvtWriter_Leave(w, nullptr, stamp(f.end), region), "an event");
 }
 
+std::int64_t Otf2Trace::write_counter_events() {
+  std::int64_t events = 0;
+  for (std::size_t i = 0; i < counters_.size(); ++i) {
+    OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(archive_, kFirstCounterLocation + i);
+    if (!w) {
+      check(OTF2_ERROR_MEM_ALLOC_FAILED, "an event writer");
+      return events;
+    }
+    const CounterTrack& c = counters_[i];
+    events += static_cast<std::int64_t>(c.values.size());
+    const OTF2_Type type = OTF2_TYPE_DOUBLE;
+    for (std::size_t k = 0; k < c.values.size(); ++k) {
+      OTF2_MetricValue value;
+      value.floating_point = c.values[k];
+      check(OTF2_EvtWriter_Metric(w, nullptr, stamp(c.step * static_cast<std::int64_t>(k)),
+                                  static_cast<std::uint32_t>(i), 1, &type, &value),
+            "an event");
+      latest_ = max(latest_, c.step * static_cast<std::int64_t>(k));
+    }
+    check(OTF2_Archive_CloseEvtWriter(archive_, w), "closing an event writer");
+  }
+  return events;
+}
+
 std::int64_t Otf2Trace::finish(const std::vector<SimTime>& end, std::string* error) {
   for (auto& [id, l] : lanes_) {
     if (l.ordinal == 0 && static_cast<std::size_t>(l.rank) < end.size()) {
@@ -174,7 +200,7 @@ std::int64_t Otf2Trace::finish(const std::vector<SimTime>& end, std::string* err
       latest_ = max(latest_, std::min(end[static_cast<std::size_t>(l.rank)], scope_.to()));
     }
   }
-  std::int64_t events = 0;
+  std::int64_t events = write_counter_events();
   std::map<std::uint64_t, std::uint64_t> events_of;
   for (auto& [id, l] : lanes_) {
     std::uint64_t n = 0;
@@ -190,6 +216,10 @@ std::int64_t Otf2Trace::finish(const std::vector<SimTime>& end, std::string* err
   check(OTF2_Archive_OpenDefFiles(archive_), "opening the definition files");
   for (const auto& [id, l] : lanes_) {
     OTF2_DefWriter* d = OTF2_Archive_GetDefWriter(archive_, id);
+    if (d) check(OTF2_Archive_CloseDefWriter(archive_, d), "closing a definition writer");
+  }
+  for (std::size_t i = 0; i < counters_.size(); ++i) {
+    OTF2_DefWriter* d = OTF2_Archive_GetDefWriter(archive_, kFirstCounterLocation + i);
     if (d) check(OTF2_Archive_CloseDefWriter(archive_, d), "closing a definition writer");
   }
   check(OTF2_Archive_CloseDefFiles(archive_), "closing the definition files");
@@ -208,6 +238,11 @@ std::int64_t Otf2Trace::finish(const std::vector<SimTime>& end, std::string* err
   for (const auto& [id, l] : lanes_)
     s_locations[id] = l.ordinal == 0 ? s_ranks[static_cast<std::size_t>(l.rank)]
                                      : string_id(strprintf("rank %d thread %d", l.rank, l.ordinal));
+  const std::uint32_t s_counter_group = string_id(counter_group_),
+                      s_utilization =
+                          string_id("utilization (0 to 1) over the bin that begins here");
+  std::vector<std::uint32_t> s_counters;
+  for (const CounterTrack& c : counters_) s_counters.push_back(string_id(c.name));
   std::vector<std::uint32_t> s_regions;
   for (const std::string& r : region_order_) s_regions.push_back(string_id(r));
 
@@ -258,6 +293,29 @@ std::int64_t Otf2Trace::finish(const std::vector<SimTime>& end, std::string* err
           OTF2_GlobalDefWriter_WriteLocation(g, id, s_locations[id], OTF2_LOCATION_TYPE_CPU_THREAD,
                                              events_of[id], static_cast<std::uint32_t>(l.rank)),
           "a definition");
+    // The counter tracks: location group `ranks` (after every rank's) under the machine, a
+    // metric location, member and class per track (member i belongs to class i).
+    if (!counters_.empty()) {
+      const auto group = static_cast<std::uint32_t>(ranks);
+      check(OTF2_GlobalDefWriter_WriteLocationGroup(g, group, s_counter_group,
+                                                    OTF2_LOCATION_GROUP_TYPE_UNKNOWN, 0,
+                                                    OTF2_UNDEFINED_LOCATION_GROUP),
+            "a definition");
+      for (std::size_t i = 0; i < counters_.size(); ++i) {
+        const auto id = static_cast<std::uint32_t>(i);
+        check(OTF2_GlobalDefWriter_WriteMetricMember(
+                  g, id, s_counters[i], s_utilization, OTF2_METRIC_TYPE_OTHER,
+                  OTF2_METRIC_ABSOLUTE_NEXT, OTF2_TYPE_DOUBLE, OTF2_BASE_DECIMAL, 0, s_empty),
+              "a definition");
+        check(OTF2_GlobalDefWriter_WriteMetricClass(g, id, 1, &id, OTF2_METRIC_ASYNCHRONOUS,
+                                                    OTF2_RECORDER_KIND_ABSTRACT),
+              "a definition");
+        check(OTF2_GlobalDefWriter_WriteLocation(g, kFirstCounterLocation + i, s_counters[i],
+                                                 OTF2_LOCATION_TYPE_METRIC,
+                                                 counters_[i].values.size(), group),
+              "a definition");
+      }
+    }
     // MPI_COMM_WORLD: group 0 lists the ranks' locations (MPI rank i is member i), group 1 is
     // the communicator's ranks.
     std::vector<std::uint64_t> members(static_cast<std::size_t>(ranks));

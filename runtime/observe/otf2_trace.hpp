@@ -3,9 +3,10 @@
 // and the Score-P tools (otf2-print reads it too): the machine's nodes as system-tree nodes, each
 // rank a process (location group) whose threads are locations; MPI calls and the own code
 // between them as regions entered and left; point-to-point messages as MpiSend/MpiRecv,
-// collectives on MPI_COMM_WORLD as MpiCollectiveBegin/End. Timestamps are simulated
-// picoseconds (timer resolution 10^12). Events are written as the run goes (the library buffers
-// them per location); definitions at the end. Limited to a TimelineScope.
+// collectives on MPI_COMM_WORLD as MpiCollectiveBegin/End; counter tracks (the busiest links'
+// utilization) as metrics, a metric location each in a location group of their own. Timestamps are
+// simulated picoseconds (timer resolution 10^12). Events are written as the run goes (the library
+// buffers them per location); definitions at the end. Limited to a TimelineScope.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/observe/counter_track.hpp"
 #include "runtime/observe/observation.hpp"
 #include "runtime/observe/timeline_scope.hpp"
 
@@ -31,6 +33,12 @@ class Otf2Trace : public Observer {
   ~Otf2Trace() override;
   void call(const CallFacts& f) override;
   bool wants_messages() const override { return true; }
+  // After the run, before finish: `tracks` as metrics (one member and class each, values valid
+  // until the next one) on a metric location each, in a location group named `group`.
+  void counters(const std::string& group, const std::vector<CounterTrack>& tracks) {
+    counter_group_ = group;
+    counters_ = tracks;
+  }
   // After the run: the own code after each shown rank's last call, until `end[rank]`, then the
   // definitions; closes the archive. Returns the number of events, or -1 (with `error` set) when
   // the library reported a failure.
@@ -47,6 +55,7 @@ class Otf2Trace : public Observer {
   std::uint32_t region_id(const char* name);
   void own_code(Lane& l, SimTime begin, SimTime end);
   void check(int status, const char* what);
+  std::int64_t write_counter_events();  // before the event files close; how many
 
   OTF2_Archive_struct* archive_ = nullptr;
   std::vector<int> node_of_rank_;
@@ -56,6 +65,8 @@ class Otf2Trace : public Observer {
   std::vector<std::string> string_order_;
   std::map<std::string, std::uint32_t> regions_;
   std::vector<std::string> region_order_;
+  std::string counter_group_;
+  std::vector<CounterTrack> counters_;
   SimTime latest_;
   std::uint64_t events_ = 0;  // for the size limit: those written, or about (a call's messages)
   std::string error_;         // the first failure the library reported

@@ -198,12 +198,13 @@ def case_limit(sim):
     check("simulated time" in err and "ranks" in err, "the run went on:\n" + err)
 
 
-def otf2_events(sim, ranks, args):
-    """The events of an OTF2 archive written by the run, as (event, location, time, rest)."""
+def otf2_events(sim, ranks, args, extra=(), definitions=None):
+    """The events of an OTF2 archive written by the run, as (event, location, time, rest); with
+    `definitions` a list, otf2-print -G's global definitions lines are appended to it."""
     with tempfile.TemporaryDirectory() as d:
         archive = os.path.join(d, "trace")
         cmd = [sim, "-n", str(ranks), *PLATFORM, "--timeline=otf2", "--set",
-               f"report.timeline_file={archive}", "--", *args]
+               f"report.timeline_file={archive}", *extra, "--", *args]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         if p.returncode != 0:
             sys.exit(f"{' '.join(cmd)} exited {p.returncode}:\n{p.stderr}")
@@ -213,6 +214,12 @@ def otf2_events(sim, ranks, args):
                              capture_output=True, text=True, timeout=120)
         if out.returncode != 0:
             sys.exit(f"otf2-print failed:\n{out.stderr}")
+        if definitions is not None:
+            defs = subprocess.run(["otf2-print", "-G", os.path.join(archive, "traces.otf2")],
+                                  capture_output=True, text=True, timeout=120)
+            if defs.returncode != 0:
+                sys.exit(f"otf2-print -G failed:\n{defs.stderr}")
+            definitions.extend(defs.stdout.splitlines())
     events = []
     for line in out.stdout.splitlines():
         m = re.match(r"(\w+)\s+(\d+)\s+(\d+)\s*(.*)$", line)
@@ -249,6 +256,47 @@ def case_otf2(sim):
     equal(own, [(r, (r + 1) * 10**9) for r in range(4)], "each rank's own code ends at (r+1) ms")
 
 
+def case_otf2_links(sim):
+    """With network.stats on, the OTF2 archive holds the Chrome file's link tracks as metrics: a
+    metric location per link in the group "network (busiest links)", one Metric event per bin
+    with the same utilization."""
+    with tempfile.TemporaryDirectory() as d:
+        stats = ["--set", "network.stats=true", "--set", f"network.stats_prefix={d}/"]
+        chrome, _, _ = timeline_of(sim, 2, ["pingpong", "3"], stats)
+        defs = []
+        ev = otf2_events(sim, 2, ["pingpong", "3"], stats, defs)
+    tracks = {}
+    for e in chrome:
+        if e["ph"] == "C":
+            tracks.setdefault(e["name"], []).append((ps(e["ts"]), float(e["args"]["utilization"])))
+    check(len(tracks) >= 2, f"link tracks in the Chrome file: {sorted(tracks)}")
+    group = [line for line in defs if line.startswith("LOCATION_GROUP") and
+             '"network (busiest links)"' in line]
+    equal(len(group), 1, "the links' location group:\n" + "\n".join(defs))
+    members = {}
+    for line in defs:
+        m = re.match(r'METRIC_MEMBER\s+(\d+)\s+Name: "([^"]*)"', line)
+        if m:
+            members[int(m.group(1))] = m.group(2)
+    equal(sorted(members.values()), sorted(tracks), "a metric member per link track")
+    metric_locations = [line for line in defs if line.startswith("LOCATION ") and "METRIC" in line]
+    equal(len(metric_locations), len(tracks), "a metric location per link:\n" +
+          "\n".join(metric_locations))
+    got = {}
+    for e in ev:
+        if e[0] != "METRIC":
+            continue
+        m = re.search(r"Metric: (\d+).*?([-+\d.e]+)\)?\s*$", e[3])
+        check(m, f"a metric event's class and value: {e[3]}")
+        if m:
+            got.setdefault(members.get(int(m.group(1))), []).append((e[2], float(m.group(2))))
+    for name, values in tracks.items():
+        mine = got.get(name, [])
+        equal([t for t, _ in mine], [t for t, _ in values], f"{name}: the bins' times")
+        check(all(abs(a - b) < 1e-6 for (_, a), (_, b) in zip(mine, values)),
+              f"{name}: the same utilization as the Chrome track: {mine[:4]} vs {values[:4]}")
+
+
 def case_otf2_exists(sim):
     with tempfile.TemporaryDirectory() as d:
         cmd = [sim, "-n", "2", *PLATFORM, "--timeline=otf2", "--set",
@@ -261,7 +309,8 @@ def case_otf2_exists(sim):
 
 CASES = {"pingpong": case_pingpong, "imbalance": case_imbalance, "placement": case_placement,
          "ranks": case_ranks, "window": case_window, "rerun": case_rerun,
-         "bad_scope": case_bad_scope, "gzip": case_gzip, "limit": case_limit, "otf2": case_otf2, "otf2_exists": case_otf2_exists,
+         "bad_scope": case_bad_scope, "gzip": case_gzip, "limit": case_limit, "otf2": case_otf2, "otf2_links": case_otf2_links,
+         "otf2_exists": case_otf2_exists,
          "links": case_links}
 
 if __name__ == "__main__":
