@@ -205,6 +205,7 @@ void ApiCall::notify_observers() {
   f.comm_name = &comm_name_;
   f.sent = &sent_;
   f.received = &received_;
+  f.probed = &probed_;
   f.record_kind = record_kind_;
   f.record = &record_;
   runtime::Observation::call(f);
@@ -247,7 +248,10 @@ void ApiCall::note_message(World& w, MessageSide side, const runtime::MessageLin
   runtime::Process* p = w.scheduler().current();  // none in the scheduler's own events
   auto* o = p ? static_cast<ApiCall*>(p->observed_call) : nullptr;
   if (!o) return;
-  (side == MessageSide::Sent ? o->sent_ : o->received_).push_back(m);
+  (side == MessageSide::Sent       ? o->sent_
+   : side == MessageSide::Received ? o->received_
+                                   : o->probed_)
+      .push_back(m);
 }
 
 Communicator* ApiCall::comm(MPI_Comm h) {

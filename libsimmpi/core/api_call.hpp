@@ -67,7 +67,7 @@ class ApiCall {
 
   // A message the calling process sends or whose receive it completes, for the observed call it
   // is in (nothing when no one listens).
-  enum class MessageSide { Sent, Received };
+  enum class MessageSide { Sent, Received, Probed };
   static void note_message(World& w, MessageSide side, const runtime::MessageLink& m);
 
  private:
@@ -93,7 +93,7 @@ class ApiCall {
   // Copied when comm() resolves it: the call may free the communicator (MPI_Comm_free).
   int comm_context_ = -1, comm_leader_ = -1, comm_size_ = 0;
   std::string comm_name_;
-  std::vector<runtime::MessageLink> sent_, received_;
+  std::vector<runtime::MessageLink> sent_, received_, probed_;
   int record_kind_ = -1;
   std::vector<std::int64_t> record_;
 };

@@ -64,8 +64,9 @@ struct ThreadRecord {
   void* result = nullptr;
   bool done = false;
   bool detached = false;
-  bool cancelled = false;  // its rank ended: it ends at its next blocking pthread call
-  int joiner = -1;         // process id blocked in pthread_join for it
+  bool cancelled = false;     // its rank ended: it ends at its next blocking pthread call
+  int joiner = -1;            // process id blocked in pthread_join for it
+  runtime::SimTime ended_at;  // when done: its simulated end
 };
 
 // The record of the thread process `process_id` runs, or nullptr (a rank's own fiber).

@@ -19,6 +19,7 @@
 #include "libsimmpi/launch/rank_life.hpp"
 #include "libsimmpi/launch/real_function.hpp"
 #include "runtime/core/error.hpp"
+#include "runtime/observe/observation.hpp"
 
 namespace simmpi::mpi {
 namespace {
@@ -77,6 +78,7 @@ void finish_thread(ThreadRecord& t, void* result) {
   s.settle();
   t.result = result;
   t.done = true;
+  t.ended_at = s.local_now();
   unregister_process(t);
   if (t.joiner >= 0) s.wake(s.process(t.joiner), s.engine().now());
   if (registry().main_exiting[static_cast<std::size_t>(t.rank)])
@@ -117,6 +119,9 @@ int create_fiber_thread(Process& p, pthread_t* out, const pthread_attr_t* attr,
                 "rank %d's thread %d got ordinal %d from the scheduler", t->rank, ordinal,
                 call.sched.process(t->process).ordinal());
   register_thread(t);
+  if (runtime::Observation::listening())
+    runtime::Observation::thread_started(
+        {t->process, t->rank, ordinal, p.id(), call.sched.local_now()});
   *out = handle_of(t);
   return 0;
 }
@@ -131,6 +136,7 @@ int join_fiber_thread(Process& p, ThreadRecord& t, void** result) {
   if (!t.done && t.process == p.id()) return EDEADLK;
   FiberCall call(p, "pthread_join");
   t.joiner = p.id();
+  const bool waits = !t.done;
   while (!t.done) {
     call.sched.block(WaitReason{"pthread_join", &describe_join, &t});
     if (is_cancelled(p)) {
@@ -138,6 +144,9 @@ int join_fiber_thread(Process& p, ThreadRecord& t, void** result) {
       end_cancelled(p);
     }
   }
+  // The joiner waited for the thread: its time now comes from the thread's (critical path).
+  if (waits && runtime::Observation::listening())
+    runtime::Observation::thread_joined({p.id(), t.process, t.ended_at, call.sched.local_now()});
   if (result) *result = t.result;
   forget(&t);
   return 0;

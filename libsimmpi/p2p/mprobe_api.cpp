@@ -36,7 +36,10 @@ int mprobe(const char* name, int source, int tag, MPI_Comm comm, int* flag, MPI_
   const Message* m = flag ? poll_for_message(call, *t.comm, source, tag)
                           : wait_for_message(call, *t.comm, source, tag);
   if (flag) *flag = m != nullptr;
-  if (m) *message = claim(call, *t.comm, m, status);
+  if (m) {
+    note_probed(call, *m);
+    *message = claim(call, *t.comm, m, status);
+  }
   return MPI_SUCCESS;
 }
 

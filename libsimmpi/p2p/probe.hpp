@@ -14,6 +14,10 @@ const Message* wait_for_message(ApiCall& call, const Communicator& comm, int sou
 // The matching message if it has arrived, else nullptr; charges one poll (may switch).
 const Message* poll_for_message(ApiCall& call, const Communicator& comm, int source, int tag);
 
+// For the run's observers: probe `call` found message `m`, whose arrival may be what ended the
+// caller's waiting or polling (the critical path follows it).
+void note_probed(ApiCall& call, const Message& m);
+
 // The status a probe reports for message `m`, and for an MPI_PROC_NULL source (MPI-3.1 3.11).
 void message_status(const Message& m, MPI_Status* status);
 void proc_null_status(MPI_Status* status);

@@ -48,6 +48,12 @@ static std::int64_t first_poll_ending_at_or_after(SimTime t, SimTime start, SimT
   return std::max<std::int64_t>(1, (t - start + round - SimTime::from_ps(1)).ps() / round.ps());
 }
 
+void note_probed(ApiCall& call, const Message& m) {
+  if (runtime::Observation::wants_messages())
+    ApiCall::note_message(call.world, ApiCall::MessageSide::Probed,
+                          {m.id, m.src_world, m.tag, m.bytes, false, m.envelope_at});
+}
+
 const Message* poll_for_message(ApiCall& call, const Communicator& comm, int source, int tag) {
   World& w = call.world;
   runtime::Scheduler& sched = w.scheduler();
@@ -135,7 +141,10 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
   }
   const Message* m = poll_for_message(call, *t.comm, source, tag);
   *flag = m != nullptr;
-  if (m) message_status(*m, status);
+  if (m) {
+    note_probed(call, *m);
+    message_status(*m, status);
+  }
   return MPI_SUCCESS;
 }
 
@@ -173,7 +182,7 @@ int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Com
   if (per_round == SimTime()) {  // rounds that take no time all happen now
     SimTime next;
     if (probe_unexpected(w, t.comm->context_id(), source, tag, &next) || rounds < 0) {
-      wait_for_message(call, *t.comm, source, tag);
+      note_probed(call, *wait_for_message(call, *t.comm, source, tag));
       *round = 1;
     }
     return MPI_SUCCESS;
@@ -193,6 +202,11 @@ int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Com
       // past its start: possible only when mpi.poll_cost exceeds the latency.)
       const SimTime before_probe = start + per_round * (*found - 1) + work;
       w.spend(simmpi::runtime::max(before_probe, w.now()) - w.now());
+      // The message whose arrival ended the polling: the first that matches, arrived or not.
+      SimTime next;
+      const Message* first = nullptr;
+      probe_unexpected(w, context, source, tag, &next, &first);
+      if (first) note_probed(call, *first);
       break;
     }
     if (found || w.now() >= end) {  // every round's probe finds nothing
@@ -218,8 +232,11 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   rec.out(&st.MPI_SOURCE).out(&st.MPI_TAG);
   if (source == MPI_PROC_NULL)
     proc_null_status(&st);
-  else
-    message_status(*wait_for_message(call, *t.comm, source, tag), &st);
+  else {
+    const Message& m = *wait_for_message(call, *t.comm, source, tag);
+    note_probed(call, m);
+    message_status(m, &st);
+  }
   if (status != MPI_STATUS_IGNORE) *status = st;
   return MPI_SUCCESS;
 }

@@ -503,7 +503,8 @@ bool cancel_recv(World& w, Request& r) {
   return true;
 }
 
-const Message* probe_unexpected(World& w, int context, int source, int tag, SimTime* next_arrival) {
+const Message* probe_unexpected(World& w, int context, int source, int tag, SimTime* next_arrival,
+                                const Message** first_match) {
   *next_arrival = SimTime::max();
   RankState& st = w.rank(w.current_rank());
   Request pattern;
@@ -511,6 +512,7 @@ const Message* probe_unexpected(World& w, int context, int source, int tag, SimT
   pattern.peer = source;
   pattern.tag = tag;
   const Message* m = st.unexpected.find([&](const Message& x) { return matches(pattern, x); });
+  if (first_match) *first_match = m;
   if (!m) return nullptr;
   // Only the first match counts, so a receive after the probe gets the probed message.
   if (m->envelope_at <= w.now()) return m;

@@ -84,8 +84,10 @@ bool cancel_recv(World& w, Request& r);
 
 // The first message in the caller's unexpected queue that a receive (source, tag) on `context`
 // would match, and whose envelope has arrived; nullptr if none. `*next_arrival` receives the
-// envelope time of the first matching message not yet arrived (SimTime::max() if none).
-const Message* probe_unexpected(World& w, int context, int source, int tag, SimTime* next_arrival);
+// envelope time of the first matching message not yet arrived (SimTime::max() if none), and
+// `*first_match`, when given, that first matching message, arrived or not (nullptr if none).
+const Message* probe_unexpected(World& w, int context, int source, int tag, SimTime* next_arrival,
+                                const Message** first_match = nullptr);
 // Until when a probe of the calling rank on `comm` for (source, tag) must find nothing: the
 // arrival of the first matching message already sent (the one a probe would see), or, with
 // none, the earliest a message not yet sent could arrive: from a named source, the latency after

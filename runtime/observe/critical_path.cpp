@@ -8,8 +8,9 @@
 
 namespace simmpi::runtime {
 
-CriticalPath::CriticalPath(int ranks)
-    : calls_(static_cast<std::size_t>(ranks)), received_(static_cast<std::size_t>(ranks)) {}
+CriticalPath::CriticalPath(int ranks) : lanes_(static_cast<std::size_t>(ranks)) {
+  for (int r = 0; r < ranks; ++r) lanes_[static_cast<std::size_t>(r)].rank = r;
+}
 
 const char* CriticalPath::kind_name(Kind k) {
   switch (k) {
@@ -25,55 +26,104 @@ const char* CriticalPath::kind_name(Kind k) {
   return "";
 }
 
+std::string CriticalPath::where(int rank, int thread) {
+  return thread == 0 ? strprintf("rank %d", rank) : strprintf("rank %d thread %d", rank, thread);
+}
+
+CriticalPath::Lane& CriticalPath::lane(int process) {
+  if (static_cast<std::size_t>(process) >= lanes_.size())
+    lanes_.resize(static_cast<std::size_t>(process) + 1);
+  return lanes_[static_cast<std::size_t>(process)];
+}
+
+void CriticalPath::thread_started(const ThreadStart& f) {
+  Lane& l = lane(f.process);
+  l.rank = f.rank;
+  l.thread = f.ordinal;
+  l.creator = f.creator;
+  l.start = f.at;
+}
+
+void CriticalPath::thread_joined(const ThreadJoin& f) {
+  lane(f.joiner).joins.push_back(f);
+}
+
 void CriticalPath::call(const CallFacts& f) {
-  if (f.ordinal != 0 || f.rank < 0 || static_cast<std::size_t>(f.rank) >= calls_.size()) return;
-  const auto r = static_cast<std::size_t>(f.rank);
-  Call c{f.begin, f.end, f.blocked, f.name, static_cast<std::uint32_t>(received_[r].size()), 0, 0};
-  if (f.received)
-    for (const MessageLink& m : *f.received) {
-      received_[r].push_back({m.id, m.at});
-      ++c.received;
-    }
+  if (f.process < 0 || f.rank < 0) return;
+  Lane& l = lane(f.process);
+  l.rank = f.rank;
+  l.thread = f.ordinal;
+  Call c{f.begin, f.end, f.blocked, f.name, static_cast<std::uint32_t>(l.received.size()), 0, 0};
+  for (const std::vector<MessageLink>* in : {f.received, f.probed})
+    if (in)
+      for (const MessageLink& m : *in) {
+        l.received.push_back({m.id, m.at});
+        ++c.received;
+        if (f.ordinal != 0 && in == f.received) thread_receiver_[m.id] = f.process;
+      }
   if (f.sent)
     for (const MessageLink& m : *f.sent) {
-      sent_[m.id] = Sent{f.rank, m.rank, m.at, m.bytes, m.rendezvous};
+      sent_[m.id] = Sent{f.process, m.rank, m.at, m.bytes, m.rendezvous};
       if (m.rendezvous) c.last_rendezvous_sent = m.id;
     }
-  calls_[r].push_back(c);
+  l.calls.push_back(c);
 }
 
 std::vector<CriticalPath::Stretch> CriticalPath::walk(const std::vector<SimTime>& end) const {
   std::vector<Stretch> path;
   if (end.empty()) return path;
-  int rank = static_cast<int>(std::max_element(end.begin(), end.end()) - end.begin());
-  SimTime t = end[static_cast<std::size_t>(rank)];
+  // Processes: a rank's own fiber is process `rank`.
+  int process = static_cast<int>(std::max_element(end.begin(), end.end()) - end.begin());
+  SimTime t = end[static_cast<std::size_t>(process)];
   auto add = [&](Kind k, int where, int from, SimTime b, SimTime e, const char* call,
                  std::uint64_t bytes) {
-    if (e > b) path.push_back({k, where, from, b, e, call, bytes});
+    const Lane& at = lanes_[static_cast<std::size_t>(where)];
+    const Lane& by = lanes_[static_cast<std::size_t>(from)];
+    if (e > b) path.push_back({k, at.rank, by.rank, at.thread, by.thread, b, e, call, bytes});
   };
-  // Each step moves t back (or to another rank at an earlier or equal time, by a message that
-  // took time to arrive), so the walk ends; the bound guards against a cycle of zero-time steps.
+  // The process that received message `id` sent to world rank `to_rank`.
+  auto receiver = [&](std::uint64_t id, int to_rank) {
+    auto it = thread_receiver_.find(id);
+    return it != thread_receiver_.end() ? it->second : to_rank;
+  };
+  // Each step moves t back (or to another process at an earlier or equal time, by a message that
+  // took time to arrive or a thread's start or end), so the walk ends; the bound guards against
+  // a cycle of zero-time steps.
   for (std::size_t steps = 0; t > SimTime() && steps < 100000000; ++steps) {
-    const std::vector<Call>& calls = calls_[static_cast<std::size_t>(rank)];
+    const Lane& lane = lanes_[static_cast<std::size_t>(process)];
+    const std::vector<Call>& calls = lane.calls;
     // The last call that began before t.
     auto it = std::lower_bound(calls.begin(), calls.end(), t,
                                [](const Call& c, SimTime x) { return c.begin < x; });
-    if (it == calls.begin()) {  // own code from the start
-      add(Kind::Compute, rank, rank, SimTime(), t, "", 0);
-      break;
-    }
-    const Call& c = *--it;
-    if (t > c.end) {
-      add(Kind::Compute, rank, rank, c.end, t, "", 0);
-      t = c.end;
+    const SimTime code_from = it == calls.begin() ? lane.start : std::prev(it)->end;
+    if (it == calls.begin() || t > code_from) {
+      // Own code from code_from (the last call's end, or the process's start) to t. A join in it
+      // that waited for a thread hands the walk to the thread's end.
+      auto j = std::upper_bound(lane.joins.begin(), lane.joins.end(), t,
+                                [](SimTime x, const ThreadJoin& y) { return x < y.resumed; });
+      if (j != lane.joins.begin() && std::prev(j)->resumed > code_from) {
+        const ThreadJoin& join = *std::prev(j);
+        add(Kind::Compute, process, process, join.resumed, t, "", 0);
+        add(Kind::Overhead, process, process, max(join.end, code_from), join.resumed,
+            "pthread_join", 0);
+        process = join.thread;
+        t = min(join.end, t);
+        continue;
+      }
+      add(Kind::Compute, process, process, code_from, t, "", 0);
+      t = code_from;
+      if (it != calls.begin()) continue;
+      if (lane.creator < 0) break;
+      process = lane.creator;  // a thread's start: its creator's pthread_create
       continue;
     }
+    const Call& c = *--it;
     // Inside call c: the message that came in last before t, if the call waited for it.
     const Received* last = nullptr;
-    const std::vector<Received>& in = received_[static_cast<std::size_t>(rank)];
+    const std::vector<Received>& in = lane.received;
     for (std::uint32_t i = c.first_received; i < c.first_received + c.received; ++i)
       if (in[i].at <= t && (!last || in[i].at > last->at)) last = &in[i];
-    // A rank that polls for a message (MPI_Iprobe or MPI_Test in a loop, nothing in between)
+    // A process that polls for a message (MPI_Iprobe or MPI_Test in a loop, nothing in between)
     // waits for it from its first poll: calls back to back that received nothing count as one.
     SimTime in_mpi_since = c.begin;
     for (auto p = it; p != calls.begin();) {
@@ -83,18 +133,18 @@ std::vector<CriticalPath::Stretch> CriticalPath::walk(const std::vector<SimTime>
     }
     auto sender = last ? sent_.find(last->id) : sent_.end();
     if (last && last->at > in_mpi_since && sender != sent_.end() && sender->second.at <= last->at) {
-      add(Kind::Overhead, rank, rank, last->at, t, c.name, 0);
+      add(Kind::Overhead, process, process, last->at, t, c.name, 0);
       if (sender->second.rendezvous && c.begin > sender->second.at) {
         // A rendezvous message moves once its receive is posted: the receiver came last, so
         // its own chain decided the start; the handshake and the transfer are network.
-        add(Kind::Network, rank, sender->second.rank, c.begin, last->at, c.name,
+        add(Kind::Network, process, sender->second.process, c.begin, last->at, c.name,
             sender->second.bytes);
         t = c.begin;
         continue;
       }
-      add(Kind::Network, rank, sender->second.rank, sender->second.at, last->at, c.name,
+      add(Kind::Network, process, sender->second.process, sender->second.at, last->at, c.name,
           sender->second.bytes);
-      rank = sender->second.rank;
+      process = sender->second.process;
       t = sender->second.at;
       continue;
     }
@@ -104,8 +154,9 @@ std::vector<CriticalPath::Stretch> CriticalPath::walk(const std::vector<SimTime>
       auto m = matched_.find(c.last_rendezvous_sent);
       const Sent& s = sent_.at(c.last_rendezvous_sent);
       if (m != matched_.end() && m->second > s.at && m->second < t && m->second >= c.begin) {
-        add(Kind::Network, rank, s.to_rank, m->second, t, c.name, s.bytes);
-        rank = s.to_rank;
+        const int to = receiver(c.last_rendezvous_sent, s.to_rank);
+        add(Kind::Network, to, process, m->second, t, c.name, s.bytes);
+        process = to;
         t = m->second;
         continue;
       }
@@ -115,8 +166,8 @@ std::vector<CriticalPath::Stretch> CriticalPath::walk(const std::vector<SimTime>
     // synchronization: a window's fence, a lock) waited for what no message shows.
     const SimTime in_call = t - c.begin;
     const SimTime waited = c.received == 0 ? std::min(c.blocked, in_call) : SimTime();
-    add(Kind::Waiting, rank, rank, c.begin, c.begin + waited, c.name, 0);
-    add(Kind::Overhead, rank, rank, c.begin + waited, t, c.name, 0);
+    add(Kind::Waiting, process, process, c.begin, c.begin + waited, c.name, 0);
+    add(Kind::Overhead, process, process, c.begin + waited, t, c.name, 0);
     t = c.begin;
   }
   std::reverse(path.begin(), path.end());
@@ -163,10 +214,13 @@ std::string CriticalPath::text(const std::vector<Stretch>& path, std::size_t top
   out += strprintf("simmpi:   the longest stretches:\n");
   for (std::size_t i = 0; i < order.size() && i < top; ++i) {
     const Stretch& s = path[order[i]];
-    std::string where = s.kind == Kind::Network
-                            ? strprintf("rank %d -> rank %d, %llu bytes, into %s", s.from_rank,
-                                        s.rank, static_cast<unsigned long long>(s.bytes), s.call)
-                            : strprintf("rank %d%s%s", s.rank, *s.call ? ", " : "", s.call);
+    std::string where =
+        s.kind == Kind::Network
+            ? strprintf("%s -> %s, %llu bytes, into %s",
+                        CriticalPath::where(s.from_rank, s.from_thread).c_str(),
+                        CriticalPath::where(s.rank, s.thread).c_str(),
+                        static_cast<unsigned long long>(s.bytes), s.call)
+            : CriticalPath::where(s.rank, s.thread) + (*s.call ? ", " : "") + s.call;
     if (s.kind == Kind::Network && s.latency + s.transfer > SimTime()) {
       where += strprintf(" (latency %s, transfer %s, contention and protocol %s s",
                          s.latency.to_decimal().c_str(), s.transfer.to_decimal().c_str(),
@@ -202,10 +256,10 @@ std::string CriticalPath::json(const std::vector<Stretch>& path) {
                         s.contention().to_decimal().c_str(), json_text(s.link).c_str())
             : "";
     out += strprintf(
-        "    {\"kind\": \"%s\", \"rank\": %d, \"from_rank\": %d, \"begin\": %s, \"end\": %s, "
-        "\"call\": %s, \"bytes\": %llu%s}%s\n",
-        kind_name(s.kind), s.rank, s.from_rank, s.begin.to_decimal().c_str(),
-        s.end.to_decimal().c_str(), json_text(s.call).c_str(),
+        "    {\"kind\": \"%s\", \"rank\": %d, \"from_rank\": %d, \"thread\": %d, "
+        "\"from_thread\": %d, \"begin\": %s, \"end\": %s, \"call\": %s, \"bytes\": %llu%s}%s\n",
+        kind_name(s.kind), s.rank, s.from_rank, s.thread, s.from_thread,
+        s.begin.to_decimal().c_str(), s.end.to_decimal().c_str(), json_text(s.call).c_str(),
         static_cast<unsigned long long>(s.bytes), network.c_str(), i + 1 < path.size() ? "," : "");
   }
   return out + "  ]\n}\n";

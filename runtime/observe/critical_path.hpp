@@ -7,7 +7,10 @@
 // not spent waiting), network (a message from leaving its sender to being in at its receiver:
 // latency, transfer, sharing), or waiting that no recorded message explains (one-sided
 // synchronization and other closed-form waits). Messages are point-to-point ones and those
-// collectives are made of; a rank's program threads are not followed (the rank's own fiber is).
+// collectives are made of; a probe's (simmpi_poll_rounds' included) is the message it found,
+// whose arrival ended the prober's waiting. The walk goes through a rank's program threads too:
+// a pthread_join that waited hands it to the joined thread at its end, and a thread's start to
+// its creator at the pthread_create.
 #pragma once
 
 #include <algorithm>
@@ -26,12 +29,16 @@ class CriticalPath : public Observer {
   void call(const CallFacts& f) override;
   bool wants_messages() const override { return true; }
   void rendezvous_matched(std::uint64_t id, SimTime at) override { matched_[id] = at; }
+  void thread_started(const ThreadStart& f) override;
+  void thread_joined(const ThreadJoin& f) override;
 
   enum class Kind { Compute, Overhead, Network, Waiting };
   struct Stretch {
     Kind kind;
     int rank;       // where it happens (network: the receiver)
     int from_rank;  // network: the sender; else rank
+    int thread;     // of `rank`: 0 its own fiber, k its k-th program thread
+    int from_thread;
     SimTime begin, end;
     const char* call;     // the MPI call (overhead, waiting, network: the receiving call), or ""
     std::uint64_t bytes;  // network: the message's size
@@ -59,6 +66,8 @@ class CriticalPath : public Observer {
       s.link = std::move(e.link);
     }
   }
+  // "rank 3", or "rank 3 thread 1".
+  static std::string where(int rank, int thread);
   // Walks back from the last rank's end (`end[rank]` for each rank); the stretches in time order.
   std::vector<Stretch> walk(const std::vector<SimTime>& end) const;
   // The summary for stderr and the JSON document, from walk()'s stretches; `top`: how many of
@@ -85,16 +94,25 @@ class CriticalPath : public Observer {
     std::uint64_t last_rendezvous_sent;      // the last rendezvous message it sent, or 0
   };
   struct Sent {
-    int rank;     // the sender
+    int process;  // the sender
     int to_rank;  // the receiver
     SimTime at;
     std::uint64_t bytes;
     bool rendezvous;
   };
-  std::vector<std::vector<Call>> calls_;                // by rank, in order
-  std::vector<std::vector<Received>> received_;         // by rank
-  std::unordered_map<std::uint64_t, Sent> sent_;        // by message id
-  std::unordered_map<std::uint64_t, SimTime> matched_;  // rendezvous messages: when matched
+  struct Lane {  // a program process: a rank's own fiber (process id = rank) or a thread
+    int rank = 0, thread = 0;
+    int creator = -1;  // a thread: the process that started it, at `start`
+    SimTime start;
+    std::vector<Call> calls;         // in order
+    std::vector<Received> received;  // messages its calls received or probed
+    std::vector<ThreadJoin> joins;   // joins that waited, in order
+  };
+  Lane& lane(int process);
+  std::vector<Lane> lanes_;                                 // by process id
+  std::unordered_map<std::uint64_t, Sent> sent_;            // by message id
+  std::unordered_map<std::uint64_t, SimTime> matched_;      // rendezvous messages: when matched
+  std::unordered_map<std::uint64_t, int> thread_receiver_;  // messages a thread received
 };
 
 }  // namespace simmpi::runtime

@@ -48,6 +48,10 @@ struct CallFacts {
   // notification only.
   const std::vector<MessageLink>* sent = nullptr;
   const std::vector<MessageLink>* received = nullptr;
+  // Messages a probe of the call found (MPI_Probe, MPI_Iprobe, the matched probes,
+  // simmpi_poll_rounds: the one whose arrival ended its rounds), `at` when their envelope
+  // arrived; received later by another call. Valid during the notification only.
+  const std::vector<MessageLink>* probed = nullptr;
   // For observers that want records (the call trace): the call's arguments and outcomes as the
   // fields of a call_trace::Kind (call_trace_format.hpp; an array as its length, then its
   // elements); `record_kind` -1: the MPI layer records none for this call. Valid during the
@@ -70,6 +74,18 @@ struct ComputeFacts {
   SimTime time;
 };
 
+// A program thread a rank started (pthread_create): process `process`, the rank's thread
+// `ordinal`, started by process `creator` at `at` (the creator's time). Joined: process `joiner`
+// waited in pthread_join for it until it ended at `end`, and went on at `resumed`.
+struct ThreadStart {
+  int process = 0, rank = 0, ordinal = 0, creator = 0;
+  SimTime at;
+};
+struct ThreadJoin {
+  int joiner = 0, thread = 0;
+  SimTime end, resumed;
+};
+
 class Observer {
  public:
   virtual ~Observer() = default;
@@ -82,6 +98,9 @@ class Observer {
   // Whether it reads CallFacts::record and compute facts (the MPI and BLAS layers then note them).
   virtual bool wants_records() const { return false; }
   virtual void compute(const ComputeFacts& /*facts*/) {}
+  // A program thread's start, and a join that waited for a thread's end.
+  virtual void thread_started(const ThreadStart& /*facts*/) {}
+  virtual void thread_joined(const ThreadJoin& /*facts*/) {}
 };
 
 // The observers of the run. Subscribing is for the launcher, before the ranks start.
@@ -100,6 +119,12 @@ class Observation {
   }
   static void compute(const ComputeFacts& facts) {
     for (Observer* o : observers_) o->compute(facts);
+  }
+  static void thread_started(const ThreadStart& facts) {
+    for (Observer* o : observers_) o->thread_started(facts);
+  }
+  static void thread_joined(const ThreadJoin& facts) {
+    for (Observer* o : observers_) o->thread_joined(facts);
   }
 
  private:

@@ -246,6 +246,48 @@ def case_critical_imbalance(sim):
           "the path is as long as the run")
 
 
+def stretches(cp):
+    return [(s["kind"], s["rank"], s["thread"], s["from_rank"], s["from_thread"], s["call"],
+             ps(s["end"]) - ps(s["begin"])) for s in cp["stretches"]]
+
+
+def case_critical_threads(sim):
+    """The path runs through the program threads: rank 1's main fiber ends 1 ms after joining its
+    thread, which computed 3 ms after receiving from rank 0's thread, which computed 2 ms after
+    its creator started it."""
+    ms = 10**9
+    cp, err = critical_path_of(sim, 2, ["threads"])
+    got = [s for s in stretches(cp) if s[6] > 0]
+    equal(got, [("compute", 0, 1, 0, 1, "", 2 * ms),
+                ("overhead", 0, 1, 0, 1, "MPI_Send", O_S),
+                ("network", 1, 1, 0, 1, "MPI_Recv", ONE_WAY - O_S - O_R),
+                ("overhead", 1, 1, 1, 1, "MPI_Recv", O_R),
+                ("compute", 1, 1, 1, 1, "", 3 * ms),
+                ("compute", 1, 0, 1, 0, "", 1 * ms)], "the stretches")
+    equal(ps(cp["length"]), 6 * ms + ONE_WAY, "length")
+    equal(ps(cp["waiting"]), 0, "waiting")
+    check("rank 0 thread 1 -> rank 1 thread 1, 8 bytes, into MPI_Recv" in err,
+          "the threads named in the summary:\n" + err)
+
+
+def case_critical_poll(sim):
+    """Rank 1 polls in simmpi_poll_rounds until rank 0's message arrives, computes, receives: the
+    path follows the message whose arrival ended the polling, nothing is left waiting."""
+    ms = 10**9
+    cp, _ = critical_path_of(sim, 2, ["poll"])
+    equal(ps(cp["waiting"]), 0, "waiting")
+    net = [s for s in cp["stretches"] if s["kind"] == "network"]
+    equal([(s["rank"], s["from_rank"], s["call"], ps(s["begin"]), ps(s["end"])) for s in net],
+          [(1, 0, "simmpi_poll_rounds", 2 * ms + O_S, 2 * ms + O_S + LAT)],
+          "the message that ended the polling (until its envelope arrived, which a probe sees)")
+    first = cp["stretches"][0]
+    equal((first["kind"], first["rank"], ps(first["end"])), ("compute", 0, 2 * ms),
+          "the path starts with rank 0's compute")
+    prof, _ = profile_of(sim, 2, ["poll"])
+    equal(ps(cp["length"]), max(ps(r["end"]) for r in prof["per_rank"]),
+          "the path is as long as the run")
+
+
 def run_on_terminal(cmd):
     """Runs `cmd` with stdout and stderr on a pseudo-terminal; returns what it wrote."""
     import pty
@@ -283,7 +325,8 @@ def case_progress(sim):
 CASES = {"pingpong": case_pingpong, "ring": case_ring, "imbalance": case_imbalance,
          "comms": case_comms, "rerun": case_rerun, "bad_path": case_bad_path,
          "progress": case_progress, "critical_chain": case_critical_chain,
-         "critical_imbalance": case_critical_imbalance}
+         "critical_imbalance": case_critical_imbalance, "critical_threads": case_critical_threads,
+         "critical_poll": case_critical_poll}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[2] not in CASES:
