@@ -195,6 +195,7 @@ bool RunReports::make_html(bool print) const {
                                    "--profile=" + profile_input_,
                                    "--critical-path=" + critical_path_input_,
                                    "--net-prefix=" + net_prefix_};
+  if (timeline_) args.push_back("--timeline=" + timeline_path_);  // a Chrome timeline: drawn too
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

@@ -47,5 +47,16 @@ size=$(stat -c %s shot.png 2>/dev/null || echo 0)
 sed 's/document.body.dataset.rendered/document.body.dataset.missing.rendered/' "$page" >broken.html
 render broken.html | grep -q "data-rendered=" && { echo "FAIL: a broken script went unnoticed"; fail=1; }
 grep -qi "uncaught" broken.html.log || { echo "FAIL: the script error was not seen in the log"; fail=1; }
+# With --timeline too, the page draws the timeline, and simmpi-report draws it alone as a PNG.
+mkdir tl
+(cd tl && "$program" -n 4 --timeline --report >/dev/null 2>err) || { echo "FAIL: the run with --timeline"; fail=1; }
+grep -q "<h2>Timeline</h2>" tl/simmpi_report.html || { echo "FAIL: no Timeline section with --timeline"; fail=1; }
+grep -q "<h2>Timeline</h2>" "$page" && { echo "FAIL: a Timeline section without --timeline"; fail=1; }
+"$build/bin/simmpi-report" tl --timeline-image "$work/timeline.png" 2>/dev/null ||
+  { echo "FAIL: simmpi-report --timeline-image"; fail=1; }
+size=$(stat -c %s timeline.png 2>/dev/null || echo 0)
+[ "$size" -gt 10000 ] || { echo "FAIL: timeline image of $size bytes"; fail=1; }
+"$build/bin/simmpi-report" tl --timeline-image "$work/timeline.jpg" 2>/dev/null &&
+  { echo "FAIL: --timeline-image took a .jpg"; fail=1; }
 [ $fail = 0 ] && echo "report_test: OK ($plots plots, screenshot $size bytes)"
 exit $fail

@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 # simmpi-report: one self-contained HTML page (inline SVG plots, no network access needed to view
 # it) from what a run wrote: the profile (--profile), the critical path (--critical-path) and the
-# network statistics (--set network.stats=true). Sections whose data is missing say how to get it.
+# network statistics (--set network.stats=true), and the timeline (--timeline) when the run wrote
+# one. Sections whose data is missing say how to get it.
 #   ./app.sim -n 64 --report          (the simulator runs this tool at the end)
 #   simmpi-report [DIR] [--out simmpi_report.html]
+#   simmpi-report DIR --timeline-image timeline.png   (the timeline plot alone, PNG or SVG)
 import argparse
 import csv
+import gzip
 import html
 import io
 import json
@@ -195,6 +198,79 @@ def matrix_section(rows):
     return "<h2>Traffic matrix</h2>" + svg(fig)
 
 
+def read_timeline(path):
+    """The Chrome trace-event file a run wrote (--timeline; gzip-compressed when it ends in .gz)."""
+    if not path.exists():
+        return None
+    try:
+        with (gzip.open(path, "rt") if path.suffix == ".gz" else open(path)) as f:
+            return json.load(f)["traceEvents"]
+    except (OSError, ValueError, KeyError) as e:
+        raise ToolError(f"{path}: not a readable timeline ({e})")
+
+
+def timeline_figure(events, max_rows=32, max_slices=20000):
+    """Ranks (and their threads) over simulated time: each MPI call a bar coloured by function,
+    the own code between calls grey, each message an arrow from its send to its receive; the
+    first `max_rows` rows, until `max_slices` slices are drawn (the title says where it stops)."""
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e["ph"] == "M" and e["name"] == "thread_name"}
+    lanes = sorted(names, key=lambda k: (k[0], k[1]))[:max_rows]
+    row = {lane: i for i, lane in enumerate(lanes)}
+    slices = sorted((e for e in events if e["ph"] == "X" and (e["pid"], e["tid"]) in row),
+                    key=lambda e: e["ts"])
+    end = None
+    if len(slices) > max_slices:
+        end = slices[max_slices]["ts"]
+        slices = slices[:max_slices]
+    total = {}
+    for e in slices:
+        if e["name"] != "own code":
+            total[e["name"]] = total.get(e["name"], 0) + e["dur"]
+    functions = sorted(total, key=lambda n: (-total[n], n))
+    palette = plt.get_cmap("tab10")
+    color = {n: palette(i % 10) for i, n in enumerate(functions)}
+    color["own code"] = "#d9d9d9"
+    fig, ax = plt.subplots(figsize=(10, 0.32 * len(lanes) + 2.4))
+    spans = {}
+    for e in slices:
+        spans.setdefault(e["name"], {}).setdefault(row[(e["pid"], e["tid"])], []).append(
+            (e["ts"] * 1e-6, e["dur"] * 1e-6))
+    for name in ["own code"] + functions:
+        for y, bars in spans.get(name, {}).items():
+            ax.broken_barh(bars, (y - 0.38, 0.76), color=color[name], linewidth=0)
+    starts = {e["id"]: e for e in events if e["ph"] == "s" and (e["pid"], e["tid"]) in row}
+    arrows = 0
+    for e in events:
+        s = starts.get(e.get("id")) if e["ph"] == "f" else None
+        if not s or (e["pid"], e["tid"]) not in row or (end is not None and e["ts"] > end):
+            continue
+        ax.annotate("", xy=(e["ts"] * 1e-6, row[(e["pid"], e["tid"])]),
+                    xytext=(s["ts"] * 1e-6, row[(s["pid"], s["tid"])]),
+                    arrowprops={"arrowstyle": "->", "lw": 0.6,
+                                "color": "#999999" if s["name"] != "message" else "#222222"})
+        arrows += 1
+    for name in functions[:9] + ["own code"]:
+        ax.plot([], [], color=color[name], linewidth=6, label=name)
+    ax.set_yticks(range(len(lanes)))
+    ax.set_yticklabels([names[lane] for lane in lanes], fontsize=7)
+    ax.set_ylim(len(lanes) - 0.4, -0.6)
+    ax.set_xlabel("simulated time (s)")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.5 / (0.32 * len(lanes) + 1.8)
+                                                              - 0.12), ncol=5, frameon=False)
+    shown = f"{len(lanes)} of {len(names)} rows" if len(names) > len(lanes) else "every row"
+    cut = f", until {end * 1e-6:.6f} s (the first {max_slices} slices)" if end is not None else ""
+    ax.set_title(f"Timeline: {shown}{cut}; arrows: messages (grey: a collective's own)",
+                 fontsize=9, loc="left")
+    fig.tight_layout()
+    return fig
+
+
+def timeline_section(events):
+    return ("<h2>Timeline</h2><p>The run's timeline as recorded by --timeline (open the file in "
+            "ui.perfetto.dev or chrome://tracing to zoom in).</p>" + svg(timeline_figure(events)))
+
+
 def missing(title, how):
     return f"<h2>{title}</h2><p class='missing'>Not recorded in this run: {html.escape(how)}.</p>"
 
@@ -219,7 +295,7 @@ document.body.dataset.rendered = String(document.querySelectorAll("svg").length)
 """
 
 
-def build(dir_, profile_path, path_path, prefix, title):
+def build(dir_, profile_path, path_path, prefix, title, timeline):
     profile = read_json(profile_path, "profile")
     path = read_json(path_path, "critical path")
     load = read_csv(Path(f"{prefix}link_load.csv"))
@@ -242,6 +318,8 @@ def build(dir_, profile_path, path_path, prefix, title):
              for r in busiest]))
     sections.append(matrix_section(matrix) if matrix else
                     missing("Traffic matrix", f"no {prefix}matrix.csv; {how}"))
+    if timeline:  # only when the run wrote one: --report does not turn the timeline on
+        sections.append(timeline_section(timeline))
     if not (profile or path or load or matrix):
         raise ToolError(f"{dir_}: no profile, critical path or network statistics to report "
                         "(run the program with --report)")
@@ -257,16 +335,38 @@ def main(argv):
     p.add_argument("--critical-path", help="critical path JSON (default "
                    "DIR/simmpi_critical_path.json)")
     p.add_argument("--net-prefix", help="network.stats_prefix of the run (default DIR/simmpi_net_)")
+    p.add_argument("--timeline", help="Chrome timeline of the run (default "
+                   "DIR/simmpi_timeline.json.gz, or .json; a section when it exists)")
+    p.add_argument("--timeline-image", help="write the timeline plot alone to this file (.png or "
+                   ".svg) instead of the page")
     p.add_argument("--out", help="the HTML file (default DIR/simmpi_report.html)")
     p.add_argument("--title", default="simmpi run report")
     args = p.parse_args(argv)
     d = Path(args.dir)
     if not d.is_dir():
         raise ToolError(f"{d}: no such directory")
+    if args.timeline:
+        timeline_path = Path(args.timeline)
+        if not timeline_path.exists():
+            raise ToolError(f"--timeline {timeline_path}: no such file")
+    else:
+        timeline_path = next((d / n for n in ("simmpi_timeline.json.gz", "simmpi_timeline.json")
+                              if (d / n).exists()), d / "simmpi_timeline.json.gz")
+    timeline = read_timeline(timeline_path)
+    if args.timeline_image:
+        if not timeline:
+            raise ToolError(f"--timeline-image: no timeline {timeline_path}; run with --timeline")
+        image = Path(args.timeline_image)
+        if image.suffix not in (".png", ".svg"):
+            raise ToolError(f"--timeline-image {image}: name a .png or .svg file")
+        timeline_figure(timeline).savefig(image, dpi=110, metadata={"Date": None} if
+                                          image.suffix == ".svg" else {"Software": None})
+        print(f"simmpi-report: wrote {image}", file=sys.stderr)
+        return 0
     out = Path(args.out) if args.out else d / "simmpi_report.html"
     page = build(d, Path(args.profile) if args.profile else d / "simmpi_profile.json",
                  Path(args.critical_path) if args.critical_path else d / "simmpi_critical_path.json",
-                 args.net_prefix or str(d / "simmpi_net_"), args.title)
+                 args.net_prefix or str(d / "simmpi_net_"), args.title, timeline)
     out.write_text(page)
     print(f"simmpi-report: wrote {out}", file=sys.stderr)
     return 0
