@@ -13,6 +13,7 @@
 
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/dispatch.hpp"
+#include "libsimmpi/coll/intercomm_algorithms.hpp"
 #include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/coll/packed_view.hpp"
 #include "libsimmpi/core/call_record.hpp"
@@ -27,7 +28,7 @@ std::size_t bytes_of(int count, const Datatype* t) {
 
 int barrier(const char* name, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Barrier);
@@ -41,8 +42,11 @@ int allreduce(const char* name, const void* sendbuf, void* recvbuf, int count,
               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
-  CollChecks k(call, comm);
-  k.count(count).type(datatype, &t).op(op, t);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
+  k.count(count)
+      .type(datatype, &t)
+      .op(op, t)
+      .no_in_place_on_inter(sendbuf == MPI_IN_PLACE, "sendbuf");
   if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Allreduce);
@@ -91,12 +95,36 @@ CollBody allgather_body(Coll which, char* recvbuf, Sizes counts, Sizes where,
   };
 }
 
+// An allgather(v) on an intercommunicator: this member's block goes out from sendbuf, and the
+// other group's blocks (rc[i] elements at dp[i]) come into recvbuf.
+int launch_inter_allgather(ApiCall& call, CollChecks& k, Coll which, const void* sendbuf,
+                           int sendcount, const Datatype* st, void* recvbuf, std::vector<int> rc,
+                           std::vector<int> dp, const Datatype* rt, CollRequest request) {
+  int n = static_cast<int>(rc.size());
+  ElementSpan span = span_of(rc.data(), dp.data(), n);
+  auto rv = std::make_shared<PackedView>(recvbuf, rt, span.first, span.last);
+  Sizes counts = to_bytes(rc.data(), n, *rv->type(), false);
+  Sizes where = to_bytes(dp.data(), n, *rv->type(), true);
+  std::size_t sbytes = bytes_of(sendcount, st);
+  auto sv = std::make_shared<PackedView>(sendbuf, st, 0, sendcount);
+  TypeRef keep(rt), keep_send(st);
+  return launch_collective(call, k.comm(), k.seq(), request, [=] {
+    sv->load(0, sendcount);
+    return CollBody([=](CollContext& c) {
+      inter_allgatherv(c, which, sv->data(), sbytes, rv->data(), counts, where);
+      rv->store_blocks(rc.data(), dp.data(), n);
+      (void)keep, (void)keep_send;
+    });
+  });
+}
+
 int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
               void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
               CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
+  k.no_in_place_on_inter(sendbuf == MPI_IN_PLACE, "sendbuf");
   if (sendbuf != MPI_IN_PLACE) k.count(sendcount, "sendcount").type(sendtype, &st);
   k.count(recvcount, "recvcount").type(recvtype, &rt);
   if (k.ok()) k.agree(name, -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
@@ -105,7 +133,13 @@ int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
   rec.type(recvtype).value(comm);
   record_request(rec, request);
-  int n = k.comm().size();
+  int n = k.peers();
+  if (k.is_inter()) {
+    std::vector<int> rc(static_cast<std::size_t>(n), recvcount), dp(rc.size());
+    for (std::size_t i = 0; i < dp.size(); ++i) dp[i] = static_cast<int>(i) * recvcount;
+    return launch_inter_allgather(call, k, Coll::Allgather, sendbuf, sendcount, st, recvbuf, rc, dp,
+                                  rt, request);
+  }
   std::size_t block = bytes_of(recvcount, rt);
   std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
   std::int64_t mine = static_cast<std::int64_t>(k.rank()) * recvcount;
@@ -134,19 +168,24 @@ int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatyp
                MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
+  k.no_in_place_on_inter(sendbuf == MPI_IN_PLACE, "sendbuf");
   if (sendbuf != MPI_IN_PLACE) k.count(sendcount, "sendcount").type(sendtype, &st);
   k.type(recvtype, &rt);
-  if (k.ok()) k.counts(recvcounts, k.comm().size(), "recvcounts");
+  if (k.ok()) k.counts(recvcounts, k.peers(), "recvcounts");
   if (k.ok() && !displs) return call.fail(comm, MPI_ERR_ARG, "displs is NULL");
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Allgatherv);
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype);
-  rec.array(recvcounts, k.comm().size()).array(displs, k.comm().size()).type(recvtype);
+  rec.array(recvcounts, k.peers()).array(displs, k.peers()).type(recvtype);
   rec.value(comm);
   record_request(rec, request);
-  int n = k.comm().size();
+  int n = k.peers();
+  if (k.is_inter())
+    return launch_inter_allgather(call, k, Coll::Allgatherv, sendbuf, sendcount, st, recvbuf,
+                                  std::vector<int>(recvcounts, recvcounts + n),
+                                  std::vector<int>(displs, displs + n), rt, request);
   auto me = static_cast<std::size_t>(k.rank());
   ElementSpan span = span_of(recvcounts, displs, n);
   auto rv = std::make_shared<PackedView>(recvbuf, rt, span.first, span.last);
@@ -195,8 +234,9 @@ int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype 
              CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   bool in_place = sendbuf == MPI_IN_PLACE;
+  k.no_in_place_on_inter(in_place, "sendbuf");
   if (!in_place) k.count(sendcount, "sendcount").type(sendtype, &st);
   k.count(recvcount, "recvcount").type(recvtype, &rt);
   if (k.ok()) k.agree(name, -1, MPI_OP_NULL, static_cast<std::int64_t>(bytes_of(recvcount, rt)));
@@ -205,7 +245,7 @@ int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype 
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
   rec.type(recvtype).value(comm);
   record_request(rec, request);
-  int n = k.comm().size();
+  int n = k.peers();
   std::size_t block = bytes_of(recvcount, rt);
   std::size_t sblock = in_place ? block : bytes_of(sendcount, st);
   std::int64_t all = static_cast<std::int64_t>(n) * recvcount;
@@ -233,20 +273,21 @@ int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], con
               MPI_Datatype recvtype, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   bool in_place = sendbuf == MPI_IN_PLACE;
+  k.no_in_place_on_inter(in_place, "sendbuf");
   k.type(recvtype, &rt);
-  if (k.ok()) k.counts(recvcounts, k.comm().size(), "recvcounts");
+  if (k.ok()) k.counts(recvcounts, k.peers(), "recvcounts");
   if (!in_place) {
     k.type(sendtype, &st);
-    if (k.ok()) k.counts(sendcounts, k.comm().size(), "sendcounts");
+    if (k.ok()) k.counts(sendcounts, k.peers(), "sendcounts");
   }
   if (k.ok() && (!rdispls || (!in_place && !sdispls)))
     return call.fail(comm, MPI_ERR_ARG, "a displacement array is NULL");
   k.agree(name, -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Alltoallv);
-  int n = k.comm().size();
+  int n = k.peers();
   rec.value(in_place).array(sendcounts, in_place ? 0 : n).array(sdispls, in_place ? 0 : n);
   rec.type(sendtype).array(recvcounts, n).array(rdispls, n).type(recvtype).value(comm);
   record_request(rec, request);

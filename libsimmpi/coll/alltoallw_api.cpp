@@ -70,10 +70,12 @@ int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], con
               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
               CollRequest request) {
   ApiCall call(name);
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   if (!k.ok()) return k.error();
-  int n = k.comm().size();
+  int n = k.peers();
   bool in_place = sendbuf == MPI_IN_PLACE;
+  k.no_in_place_on_inter(in_place, "sendbuf");
+  if (!k.ok()) return k.error();
   auto recv = std::make_shared<Side>();
   auto send = std::make_shared<Side>();
   // With MPI_IN_PLACE each block goes out from, and comes back into, the receive buffer.

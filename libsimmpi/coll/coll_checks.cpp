@@ -6,19 +6,45 @@
 
 namespace simmpi::mpi {
 
-CollChecks::CollChecks(ApiCall& call, MPI_Comm comm)
+CollChecks::CollChecks(ApiCall& call, MPI_Comm comm, Intercomms inter)
     : call_(call), handle_(comm), comm_(call.comm(comm)) {
   if (comm_) rank_ = comm_->comm_rank(call.rank);
-  if (comm_ && comm_->is_inter())
+  if (comm_ && comm_->is_inter() && inter == Intercomms::Refused)
     error_ = call_.fail(handle_, MPI_ERR_COMM,
-                        "%s is an intercommunicator; collectives on intercommunicators are not "
-                        "implemented (merge it with MPI_Intercomm_merge first)",
-                        comm_->name().c_str());
+                        "%s is an intercommunicator; simmpi's %s takes intracommunicators only",
+                        comm_->name().c_str(), call_.name);
 }
 
 CollChecks& CollChecks::root(int root) {
-  if (ok() && (root < 0 || root >= comm_->size()))
-    error_ = call_.fail(handle_, MPI_ERR_ROOT, "root=%d not in [0,%d) of %s", root, comm_->size(),
+  if (!ok()) return *this;
+  if (!is_inter()) {
+    if (root < 0 || root >= comm_->size())
+      error_ = call_.fail(handle_, MPI_ERR_ROOT, "root=%d not in [0,%d) of %s", root, comm_->size(),
+                          comm_->name().c_str());
+  } else if (root != MPI_ROOT && root != MPI_PROC_NULL && (root < 0 || root >= peers())) {
+    error_ = call_.fail(handle_, MPI_ERR_ROOT,
+                        "root=%d on intercommunicator %s: neither MPI_ROOT (the root), "
+                        "MPI_PROC_NULL (the other members of its group) nor a rank of the other "
+                        "group in [0,%d)",
+                        root, comm_->name().c_str(), peers());
+  }
+  return *this;
+}
+
+CollChecks& CollChecks::no_in_place_on_inter(bool in_place, const char* arg) {
+  if (ok() && in_place && is_inter())
+    error_ = call_.fail(handle_, MPI_ERR_BUFFER,
+                        "%s=MPI_IN_PLACE on intercommunicator %s: MPI_IN_PLACE is only an option "
+                        "on intracommunicators",
+                        arg, comm_->name().c_str());
+  return *this;
+}
+
+CollChecks& CollChecks::intra_only() {
+  if (ok() && is_inter())
+    error_ = call_.fail(handle_, MPI_ERR_COMM,
+                        "%s is an intercommunicator: MPI defines this collective on "
+                        "intracommunicators only",
                         comm_->name().c_str());
   return *this;
 }
@@ -60,6 +86,8 @@ CollChecks& CollChecks::counts(const int* counts, int n, const char* what) {
 
 CollChecks& CollChecks::agree(const char* call, int root, MPI_Op op, std::int64_t bytes) {
   if (!ok()) return *this;
+  if (is_inter() && (root == MPI_ROOT || root == MPI_PROC_NULL))
+    root = MPI_ROOT, op = MPI_OP_NULL, bytes = -1;  // what the root's group shares
   std::string why;
   int cls = comm_->check_collective(rank_, CollectiveSignature{call, root, op, bytes}, &why);
   seq_ = comm_->collectives_entered(rank_) - 1;

@@ -27,6 +27,7 @@ enum CollTag : int {
   kTagScan,
   kTagReduceScatter,
   kTagRelay,  // moving a result to the root after an algorithm that ends elsewhere
+  kTagInter,  // between the two groups of an intercommunicator (intercomm_algorithms.hpp)
   kTagCount,
 };
 

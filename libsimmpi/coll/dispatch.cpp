@@ -21,6 +21,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include "libsimmpi/coll/intercomm_algorithms.hpp"
+#include "runtime/core/error.hpp"
+
 namespace simmpi::mpi {
 namespace {
 
@@ -54,6 +57,7 @@ std::size_t segment(const CollPlan& p, std::size_t elem) {
 }  // namespace
 
 void run_barrier(CollContext& c) {
+  if (c.comm().is_inter()) return inter_barrier(c);
   if (c.size() == 1) return;
   switch (choose(c.world(), Coll::Barrier, query(c, 0)).algo) {
     case Algo::RecursiveDoubling:
@@ -68,6 +72,7 @@ void run_barrier(CollContext& c) {
 }
 
 void run_bcast(CollContext& c, void* buf, int count, std::size_t elem, int root) {
+  if (c.comm().is_inter()) return inter_bcast(c, buf, count, elem, root);
   std::size_t bytes = elem * static_cast<std::size_t>(count);
   if (c.size() == 1 || bytes == 0) return;
   CollPlan p = choose(c.world(), Coll::Bcast, query(c, bytes));
@@ -97,6 +102,7 @@ void run_bcast(CollContext& c, void* buf, int count, std::size_t elem, int root)
 
 void run_reduce(CollContext& c, const void* sendbuf, void* recvbuf, int count, const Reduction& red,
                 int root) {
+  if (c.comm().is_inter()) return inter_reduce(c, sendbuf, recvbuf, count, red, root);
   CollPlan p = choose(c.world(), Coll::Reduce, reduction_query(c, count, red));
   int seg =
       static_cast<int>(segment(p, red.elem_bytes()) / std::max<std::size_t>(1, red.elem_bytes()));
@@ -128,6 +134,7 @@ void run_reduce(CollContext& c, const void* sendbuf, void* recvbuf, int count, c
 }
 
 void run_allreduce(CollContext& c, void* buf, int count, const Reduction& red) {
+  if (c.comm().is_inter()) return inter_allreduce(c, buf, count, red);
   if (c.size() == 1 || count == 0) return;
   CollPlan p = choose(c.world(), Coll::Allreduce, reduction_query(c, count, red));
   bool ompi = p.library == Library::OpenMpi;
@@ -156,6 +163,10 @@ void run_allreduce(CollContext& c, void* buf, int count, const Reduction& red) {
 
 void run_allgatherv(CollContext& c, Coll which, char* packed, const Sizes& counts,
                     const Sizes& offsets) {
+  SIMMPI_ASSERT(!c.comm().is_inter(),
+                "allgathers on an intercommunicator (%s) run inter_allgatherv: their own block "
+                "is not part of recvbuf",
+                c.comm().name().c_str());
   std::size_t total = std::accumulate(counts.begin(), counts.end(), std::size_t{0});
   if (c.size() == 1 || total == 0) return;
   CollQuery q = query(c, total / static_cast<std::size_t>(c.size()));
@@ -180,6 +191,8 @@ void run_allgatherv(CollContext& c, Coll which, char* packed, const Sizes& count
 void run_alltoallv(CollContext& c, Coll which, bool in_place, const void* sendbuf,
                    const Sizes& scounts, const Sizes& sdispls, void* recvbuf, const Sizes& rcounts,
                    const Sizes& rdispls) {
+  if (c.comm().is_inter())
+    return inter_alltoallv(c, sendbuf, scounts, sdispls, recvbuf, rcounts, rdispls);
   CollQuery q = query(c, rcounts.empty() ? 0 : rcounts[0]);
   q.in_place = in_place;
   CollPlan p = choose(c.world(), which, q);
@@ -198,6 +211,8 @@ void run_alltoallv(CollContext& c, Coll which, bool in_place, const void* sendbu
 
 void run_gather(CollContext& c, Coll which, const void* sendbuf, std::size_t sendbytes,
                 void* recvbuf, const Sizes& counts, const Sizes& displs, int root) {
+  if (c.comm().is_inter())
+    return inter_gather(c, which, sendbuf, sendbytes, recvbuf, counts, displs, root);
   bool at_root = c.rank() == root;
   std::size_t block = at_root ? counts[0] : sendbytes;  // MPI_Gather: equal on all ranks
   CollPlan p = choose(c.world(), which, query(c, block));
@@ -214,6 +229,8 @@ void run_gather(CollContext& c, Coll which, const void* sendbuf, std::size_t sen
 
 void run_scatter(CollContext& c, Coll which, const void* sendbuf, const Sizes& counts,
                  const Sizes& displs, void* recvbuf, std::size_t recvbytes, int root) {
+  if (c.comm().is_inter())
+    return inter_scatter(c, which, sendbuf, counts, displs, recvbuf, recvbytes, root);
   bool at_root = c.rank() == root;
   std::size_t block = at_root ? counts[0] : recvbytes;  // MPI_Scatter: equal on all ranks
   CollPlan p = choose(c.world(), which, query(c, block));
@@ -230,6 +247,7 @@ void run_scatter(CollContext& c, Coll which, const void* sendbuf, const Sizes& c
 
 void run_reduce_scatter(CollContext& c, Coll which, void* input, void* recvbuf,
                         const std::vector<int>& counts, const Reduction& red) {
+  if (c.comm().is_inter()) return inter_reduce_scatter(c, which, input, recvbuf, counts, red);
   int n = c.size(), total = std::accumulate(counts.begin(), counts.end(), 0);
   CollQuery q = reduction_query(c, total, red);
   if (which == Coll::ReduceScatterBlock) q.bytes = red.bytes(counts[0]);

@@ -46,8 +46,8 @@ int reduce_scatter(const char* name, const void* sendbuf, void* recvbuf, const i
                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
-  CollChecks k(call, comm);
-  k.type(datatype, &t).op(op, t);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
+  k.type(datatype, &t).op(op, t).no_in_place_on_inter(sendbuf == MPI_IN_PLACE, "sendbuf");
   if (k.ok()) k.counts(recvcounts, k.comm().size(), "recvcounts");
   k.agree(name, -1, op, -1);
   if (!k.ok()) return k.error();
@@ -62,8 +62,9 @@ int reduce_scatter_block(const char* name, const void* sendbuf, void* recvbuf, i
                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   k.count(recvcount, "recvcount").type(datatype, &t).op(op, t);
+  k.no_in_place_on_inter(sendbuf == MPI_IN_PLACE, "sendbuf");
   if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(recvcount, t)));
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::ReduceScatterBlock);
@@ -82,8 +83,8 @@ int scan(const char* name, Coll which, const void* sendbuf, void* recvbuf, int c
          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
-  CollChecks k(call, comm);
-  k.count(count).type(datatype, &t).op(op, t);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
+  k.intra_only().count(count).type(datatype, &t).op(op, t);
   if (k.ok()) k.agree(name, -1, op, static_cast<std::int64_t>(bytes_of(count, t)));
   if (!k.ok()) return k.error();
   CallRecord rec(call, which == Coll::Exscan ? simmpi::runtime::call_trace::Kind::Exscan

@@ -27,7 +27,7 @@ int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int 
           CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   k.root(root).count(count).type(datatype, &t);
   if (k.ok()) k.agree(name, root, MPI_OP_NULL, bytes_of(count, t));
   if (!k.ok()) return k.error();
@@ -35,14 +35,15 @@ int bcast(const char* name, void* buffer, int count, MPI_Datatype datatype, int 
   rec.value(count).type(datatype).value(root).value(comm);
   record_request(rec, request);
   std::size_t elem = t->size;
-  bool at_root = k.rank() == root;
+  bool at_root = k.is_root(root);
+  bool receives = !at_root && root != MPI_PROC_NULL;  // MPI_PROC_NULL: the root's group
   auto v = std::make_shared<PackedView>(buffer, t, 0, count);
   TypeRef keep(t);  // the user may free the type before a nonblocking call ends
   return launch_collective(call, k.comm(), k.seq(), request, [=] {
     if (at_root) v->load(0, count);
     return CollBody([=](CollContext& c) {
       run_bcast(c, v->data(), count, elem, root);
-      if (!at_root) v->store(0, count);
+      if (receives) v->store(0, count);
       (void)keep;
     });
   });
@@ -52,8 +53,9 @@ int reduce(const char* name, const void* sendbuf, void* recvbuf, int count, MPI_
            MPI_Op op, int root, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype* t = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   k.root(root).count(count).type(datatype, &t).op(op, t);
+  k.no_in_place_on_inter(sendbuf == MPI_IN_PLACE, "sendbuf");
   if (k.ok() && sendbuf == MPI_IN_PLACE && k.rank() != root)
     return call.fail(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is only allowed at the root");
   if (k.ok()) k.agree(name, root, op, bytes_of(count, t));
@@ -62,13 +64,15 @@ int reduce(const char* name, const void* sendbuf, void* recvbuf, int count, MPI_
   rec.value(sendbuf == MPI_IN_PLACE).value(count).type(datatype).op(op).value(root);
   rec.value(comm);
   record_request(rec, request);
-  bool at_root = k.rank() == root;
-  auto in = std::make_shared<PackedView>(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, t, 0, count);
+  bool at_root = k.is_root(root);
+  bool sends = k.sends_to_root(root);
+  auto in = std::make_shared<PackedView>(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, t, 0,
+                                         sends ? count : 0);
   auto out = std::make_shared<PackedView>(recvbuf, t, 0, at_root ? count : 0);
-  Reduction red(op, datatype, *in->type(), t);
+  Reduction red(op, datatype, *(sends ? in : out)->type(), t);
   TypeRef keep(t);
   return launch_collective(call, k.comm(), k.seq(), request, [=] {
-    in->load(0, count);
+    if (sends) in->load(0, count);
     return CollBody([=](CollContext& c) {
       if (count) run_reduce(c, in->data(), out->data(), count, red, root);
       if (at_root) out->store(0, count);
@@ -82,26 +86,28 @@ int gatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype s
             int root, MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   k.root(root);
-  bool at_root = k.ok() && k.rank() == root;
+  bool at_root = k.ok() && k.is_root(root);
   bool in_place = at_root && sendbuf == MPI_IN_PLACE;
-  if (!in_place) k.count(sendcount, "sendcount").type(sendtype, &st);
+  k.no_in_place_on_inter(in_place, "sendbuf");
+  bool sends = k.ok() && k.sends_to_root(root) && !in_place;
+  if (sends) k.count(sendcount, "sendcount").type(sendtype, &st);
   if (at_root) {
-    k.type(recvtype, &rt).counts(recvcounts, k.comm().size(), "recvcounts");
+    k.type(recvtype, &rt).counts(recvcounts, k.peers(), "recvcounts");
     if (k.ok() && !displs) return call.fail(comm, MPI_ERR_ARG, "displs is NULL");
   }
   k.agree(name, root, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Gatherv);
-  const int rn = k.rank() == root ? k.comm().size() : 0;
+  const int rn = at_root ? k.peers() : 0;
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype);
   rec.array(recvcounts, rn).array(displs, rn).type(recvtype).value(root).value(comm);
   record_request(rec, request);
-  int n = k.comm().size();
-  std::size_t sbytes = in_place ? 0 : static_cast<std::size_t>(bytes_of(sendcount, st));
-  auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sendcount);
-  const void* in = in_place ? nullptr : sv->data();
+  int n = k.peers();
+  std::size_t sbytes = sends ? static_cast<std::size_t>(bytes_of(sendcount, st)) : 0;
+  auto sv = std::make_shared<PackedView>(sendbuf, sends ? st : nullptr, 0, sendcount);
+  const void* in = sends ? sv->data() : nullptr;
   TypeRef keep_send(st);
   if (!at_root)
     return launch_collective(call, k.comm(), k.seq(), request, [=] {
@@ -134,25 +140,28 @@ int gather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype se
            CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   k.root(root);
-  bool at_root = k.ok() && k.rank() == root;
+  bool at_root = k.ok() && k.is_root(root);
   bool in_place = at_root && sendbuf == MPI_IN_PLACE;
-  if (!in_place) k.count(sendcount, "sendcount").type(sendtype, &st);
+  k.no_in_place_on_inter(in_place, "sendbuf");
+  bool sends = k.ok() && k.sends_to_root(root) && !in_place;
+  if (sends) k.count(sendcount, "sendcount").type(sendtype, &st);
   if (at_root) k.count(recvcount, "recvcount").type(recvtype, &rt);
   std::int64_t bytes = -1;
-  if (k.ok()) bytes = at_root ? bytes_of(recvcount, rt) : bytes_of(sendcount, st);
+  if (k.ok() && (at_root || sends))
+    bytes = at_root ? bytes_of(recvcount, rt) : bytes_of(sendcount, st);
   k.agree(name, root, MPI_OP_NULL, bytes);
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Gather);
   rec.value(sendbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
   rec.type(recvtype).value(root).value(comm);
   record_request(rec, request);
-  int n = k.comm().size();
-  auto block = static_cast<std::size_t>(bytes);
-  std::size_t sbytes = in_place ? 0 : block;
-  auto sv = std::make_shared<PackedView>(sendbuf, in_place ? nullptr : st, 0, sendcount);
-  const void* in = in_place ? nullptr : sv->data();
+  int n = k.peers();
+  std::size_t sbytes = sends ? static_cast<std::size_t>(bytes_of(sendcount, st)) : 0;
+  auto block = at_root ? static_cast<std::size_t>(bytes) : sbytes;
+  auto sv = std::make_shared<PackedView>(sendbuf, sends ? st : nullptr, 0, sendcount);
+  const void* in = sends ? sv->data() : nullptr;
   TypeRef keep_send(st);
   if (!at_root)
     return launch_collective(call, k.comm(), k.seq(), request, [=] {
@@ -184,26 +193,28 @@ int scatterv(const char* name, const void* sendbuf, const int sendcounts[], cons
              MPI_Comm comm, CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   k.root(root);
-  bool at_root = k.ok() && k.rank() == root;
+  bool at_root = k.ok() && k.is_root(root);
   bool in_place = at_root && recvbuf == MPI_IN_PLACE;
-  if (!in_place) k.count(recvcount, "recvcount").type(recvtype, &rt);
+  k.no_in_place_on_inter(in_place, "recvbuf");
+  bool receives = k.ok() && k.sends_to_root(root) && !in_place;  // from the root
+  if (receives) k.count(recvcount, "recvcount").type(recvtype, &rt);
   if (at_root) {
-    k.type(sendtype, &st).counts(sendcounts, k.comm().size(), "sendcounts");
+    k.type(sendtype, &st).counts(sendcounts, k.peers(), "sendcounts");
     if (k.ok() && !displs) return call.fail(comm, MPI_ERR_ARG, "displs is NULL");
   }
   k.agree(name, root, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Scatterv);
-  const int sn = k.rank() == root ? k.comm().size() : 0;
+  const int sn = at_root ? k.peers() : 0;
   rec.value(recvbuf == MPI_IN_PLACE).array(sendcounts, sn).array(displs, sn).type(sendtype);
   rec.value(recvcount).type(recvtype).value(root).value(comm);
   record_request(rec, request);
-  int n = k.comm().size();
-  std::size_t rbytes = in_place ? 0 : static_cast<std::size_t>(bytes_of(recvcount, rt));
-  auto rv = std::make_shared<PackedView>(recvbuf, in_place ? nullptr : rt, 0, recvcount);
-  void* out = in_place ? nullptr : rv->data();
+  int n = k.peers();
+  std::size_t rbytes = receives ? static_cast<std::size_t>(bytes_of(recvcount, rt)) : 0;
+  auto rv = std::make_shared<PackedView>(recvbuf, receives ? rt : nullptr, 0, recvcount);
+  void* out = receives ? rv->data() : nullptr;
   std::shared_ptr<PackedView> sv;
   Sizes counts, where;
   std::vector<int> sc, dp;
@@ -231,24 +242,28 @@ int scatter(const char* name, const void* sendbuf, int sendcount, MPI_Datatype s
             CollRequest request) {
   ApiCall call(name);
   const Datatype *st = nullptr, *rt = nullptr;
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   k.root(root);
-  bool at_root = k.ok() && k.rank() == root;
+  bool at_root = k.ok() && k.is_root(root);
   bool in_place = at_root && recvbuf == MPI_IN_PLACE;
-  if (!in_place) k.count(recvcount, "recvcount").type(recvtype, &rt);
+  k.no_in_place_on_inter(in_place, "recvbuf");
+  bool receives = k.ok() && k.sends_to_root(root) && !in_place;  // from the root
+  if (receives) k.count(recvcount, "recvcount").type(recvtype, &rt);
   if (at_root) k.count(sendcount, "sendcount").type(sendtype, &st);
   std::int64_t bytes = -1;
-  if (k.ok()) bytes = at_root ? bytes_of(sendcount, st) : bytes_of(recvcount, rt);
+  if (k.ok() && (at_root || receives))
+    bytes = at_root ? bytes_of(sendcount, st) : bytes_of(recvcount, rt);
   k.agree(name, root, MPI_OP_NULL, bytes);
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Scatter);
   rec.value(recvbuf == MPI_IN_PLACE).value(sendcount).type(sendtype).value(recvcount);
   rec.type(recvtype).value(root).value(comm);
   record_request(rec, request);
-  int n = k.comm().size();
-  auto block = static_cast<std::size_t>(bytes);
-  auto rv = std::make_shared<PackedView>(recvbuf, in_place ? nullptr : rt, 0, recvcount);
-  void* out = in_place ? nullptr : rv->data();
+  int n = k.peers();
+  std::size_t rbytes = receives ? static_cast<std::size_t>(bytes_of(recvcount, rt)) : 0;
+  auto block = at_root ? static_cast<std::size_t>(bytes) : rbytes;
+  auto rv = std::make_shared<PackedView>(recvbuf, receives ? rt : nullptr, 0, recvcount);
+  void* out = receives ? rv->data() : nullptr;
   std::shared_ptr<PackedView> sv;
   Sizes counts, where;
   std::int64_t all = static_cast<std::int64_t>(n) * sendcount;

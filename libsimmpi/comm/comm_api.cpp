@@ -48,27 +48,22 @@ int dup(const char* name, MPI_Comm comm, MPI_Comm* newcomm) {
 
 // MPI-3.1 6.4.2: the dup's collective is entered at the call (so it is ordered with the rank's
 // other collectives on `comm`) and run on an auxiliary process; *newcomm is written when the
-// request completes. The info hints are ignored, as by MPI_Comm_dup_with_info. Limit: not on
-// intercommunicators.
+// request completes. The info hints are ignored, as by MPI_Comm_dup_with_info.
 int idup(const char* name, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
   ApiCall call(name);
   Communicator* c = call.comm(comm);
   if (!c) return MPI_ERR_COMM;
   if (!newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
   if (!request) return call.fail(comm, MPI_ERR_REQUEST, "request is NULL");
-  if (c->is_inter())
-    return call.fail(comm, MPI_ERR_COMM,
-                     "%s is an intercommunicator; simmpi duplicates intercommunicators with "
-                     "MPI_Comm_dup only",
-                     c->name().c_str());
   int err = check_collective_call(call, comm, *c, name);
   if (err != MPI_SUCCESS) return err;
   const std::uint32_t seq = c->last_collective(c->comm_rank(call.rank));
   launch_nonblocking(call, *c, request, [name, comm, c, seq, newcomm](Request&) {
     ApiCall inner(name);  // on the auxiliary process
     MPI_Comm made = MPI_COMM_NULL;
-    if (idup_comm(inner, *c, seq, &made) == MPI_SUCCESS &&
-        copy_or_undo(inner, comm, *c, &made) != MPI_SUCCESS)
+    const int dup_err = c->is_inter() ? dup_intercomm(inner, *c, seq, true, &made)
+                                      : idup_comm(inner, *c, seq, &made);
+    if (dup_err == MPI_SUCCESS && copy_or_undo(inner, comm, *c, &made) != MPI_SUCCESS)
       made = MPI_COMM_NULL;
     *newcomm = made;
   });
@@ -77,7 +72,9 @@ int idup(const char* name, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* reques
 
 int split(const char* name, MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
   ApiCall call(name);
-  CollChecks k(call, comm);
+  const bool by_type = std::strcmp(name, "MPI_Comm_split_type") == 0;  // intracommunicators only
+  CollChecks k(call, comm,
+               by_type ? CollChecks::Intercomms::Refused : CollChecks::Intercomms::Accepted);
   if (k.ok() && color < 0 && color != MPI_UNDEFINED)
     return call.fail(comm, MPI_ERR_ARG, "color=%d is negative and not MPI_UNDEFINED", color);
   if (k.ok() && !newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
@@ -85,6 +82,7 @@ int split(const char* name, MPI_Comm comm, int color, int key, MPI_Comm* newcomm
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommSplit);
   rec.value(comm).value(color).value(key).out(newcomm);
+  if (k.is_inter()) return split_intercomm(call, k.comm(), color, key, newcomm);
   return split_comm(call, k.comm(), color, key, nullptr, newcomm);
 }
 
@@ -134,7 +132,7 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info, MPI_Co
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
   ApiCall call("MPI_Comm_create");
-  CollChecks k(call, comm);
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
   int err = MPI_SUCCESS;
   const Group* g = k.ok() ? find_group(call, group, comm, &err) : nullptr;
   if (!k.ok()) return k.error();
@@ -152,6 +150,13 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
     std::vector<int> members;  // as ranks of comm
     for (int i = 0; i < g->size; ++i) members.push_back(k.comm().comm_rank(g->world_rank(i)));
     rec.value(comm).array(members.data(), g->size).out(newcomm);
+  }
+  // On an intercommunicator each group passes a subgroup of its own; the members of the two
+  // subgroups form the new one, as a split with one color ordered by the rank in the subgroup
+  // (MPICH's MPIR_Comm_create_inter swaps the subgroups' rank maps instead of the colors).
+  if (k.is_inter()) {
+    const int at = copy.rank_of(call.rank);
+    return split_intercomm(call, k.comm(), at == MPI_UNDEFINED ? MPI_UNDEFINED : 0, at, newcomm);
   }
   return create_comm(call, k.comm(), copy, nullptr, newcomm);
 }

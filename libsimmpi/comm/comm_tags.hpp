@@ -8,6 +8,7 @@ namespace simmpi::mpi {
 
 // Leaders of the two groups of an intercommunicator (merge, dup), on the intercommunicator.
 constexpr int kTagInterLeaders = 0x100000;
+constexpr unsigned kInterLeadersSeqMask = 0xFFFFF;  // the low bits carry the collective's number
 // MPI_Neighbor_*: kTagNeighbor + the index of the block in the Cartesian case.
 constexpr int kTagNeighbor = 0x200000;
 // MPI_Dist_graph_create's edge lists, on the old communicator.

@@ -3,8 +3,8 @@
 // intercommunicator, with the messages MPICH sends for them. Each group agrees on the context
 // its members receive on over its local communicator; the two leaders swap what the other
 // group needs; each leader broadcasts it to its group. Point-to-point on the result addresses
-// the remote group (see libsimmpi/core/communicator.hpp); collectives on it are not
-// implemented and fail with MPI_ERR_COMM (coll/coll_checks.cpp).
+// the remote group (see libsimmpi/core/communicator.hpp); its collectives are those of
+// coll/intercomm_algorithms.hpp.
 #include <cstring>
 #include <vector>
 
@@ -70,18 +70,6 @@ int check_leader_args(ApiCall& call, Communicator& local, MPI_Comm peer_comm, in
   return MPI_SUCCESS;
 }
 
-// The leaders of the two groups swap `mine` for `theirs` over the intercommunicator; then each
-// leader broadcasts `theirs` to its group (the other members' `theirs` are filled).
-void leaders_swap(ApiCall& call, Communicator& view, CollContext& local, std::vector<int>& mine,
-                  std::vector<int>& theirs) {
-  std::size_t bytes = mine.size() * sizeof(int);
-  if (local.rank() == 0) {
-    CollContext ic(call.world, view);
-    ic.sendrecv(0, mine.data(), bytes, 0, theirs.data(), bytes, kTagInterLeaders);
-  }
-  run_bcast(local, theirs.data(), static_cast<int>(bytes), 1, 0);
-}
-
 // MPI_Intercomm_merge's context: the masks of both groups are and-ed (the merged communicator's
 // id must be free everywhere) while the leaders also swap their `high`. The caller takes the
 // returned context (-1: none free).
@@ -103,9 +91,30 @@ int merged_context(ApiCall& call, Communicator& view, int high, int* remote_high
 
 }  // namespace
 
+void leaders_swap(ApiCall& call, Communicator& view, CollContext& local, std::vector<int>& mine,
+                  std::vector<int>& theirs) {
+  const std::size_t bytes = theirs.size() * sizeof(int);
+  if (local.rank() == 0) {
+    CollContext ic(call.world, view);
+    // The exchange's collective number in the tag keeps overlapping ones (MPI_Comm_idup) apart.
+    ic.sendrecv(0, mine.data(), mine.size() * sizeof(int), 0, theirs.data(), bytes,
+                kTagInterLeaders + static_cast<int>(local.seq() & kInterLeadersSeqMask));
+  }
+  run_bcast(local, theirs.data(), static_cast<int>(bytes), 1, 0);
+}
+
 int dup_intercomm(ApiCall& call, Communicator& view, MPI_Comm* out) {
-  CollContext lc(call.world, *view.local_comm());
-  std::vector<int> mine{agree_context(lc, call.rank, true)}, theirs{-1};
+  return dup_intercomm(call, view, view.last_collective(view.comm_rank(call.rank)), false, out);
+}
+
+int dup_intercomm(ApiCall& call, Communicator& view, std::uint32_t seq, bool overlapping,
+                  MPI_Comm* out) {
+  // The blocking dup runs in the order of the communicator calls (their reserved number); the
+  // nonblocking one may overlap them and numbers its messages as its collective.
+  CollContext lc(call.world, *view.local_comm(), overlapping ? seq : CollContext::kInternalSeq);
+  std::vector<int> mine{overlapping ? agree_context_overlapping(lc, call.rank)
+                                    : agree_context(lc, call.rank, true)},
+      theirs{-1};
   leaders_swap(call, view, lc, mine, theirs);
   if (mine[0] < 0 || theirs[0] < 0) {
     if (mine[0] >= 0) release_context(call.rank, mine[0]);
@@ -119,7 +128,6 @@ int dup_intercomm(ApiCall& call, Communicator& view, MPI_Comm* out) {
         group_of(a.remote()), derived_name(call.name, a)));
   };
   int takers = view.size() + view.remote().size();
-  std::uint32_t seq = view.last_collective(view.comm_rank(call.rank));
   if (!take_created(view.anchor(), seq, call.name, takers, 0, build, out))
     return fail_mismatch(call, view.handle(), "the two groups called different collectives");
   inherit_errhandler(view, call.rank, *call.world.find_comm(*out, call.rank));

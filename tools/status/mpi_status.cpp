@@ -56,13 +56,14 @@ constexpr Area kAreas[] = {
     {"Collectives", "Collective communication (chapter 5)",
      "Every blocking and nonblocking collective on intracommunicators, with the algorithms and "
      "selection rules of Open MPI and MPICH, user-defined operations and MPI_IN_PLACE. "
-     "MPI_(I)alltoallw uses the alltoallv schedule. Limit: collectives on intercommunicators "
-     "end the run with an error."},
+     "MPI_(I)alltoallw uses the alltoallv schedule. On intercommunicators every collective "
+     "MPI defines there (all but scan and exscan), blocking, nonblocking and persistent, runs "
+     "MPICH's algorithms: a collective inside each group plus messages between the groups."},
     {"Groups", "Groups, contexts, communicators and caching (chapter 6)",
      "Groups, communicator construction (dup, split, split_type, create, create_group), "
-     "intercommunicators, names, info (no hints are used) and attribute caching on "
-     "communicators, MPI_Comm_idup (not on intercommunicators). Not implemented: attributes on "
-     "datatypes."},
+     "intercommunicators (dup, idup, split and create too; split_type and create_group on "
+     "intracommunicators only), names, info (no hints are used) and attribute caching on "
+     "communicators, MPI_Comm_idup. Not implemented: attributes on datatypes."},
     {"Topologies", "Process topologies (chapter 7)",
      "Cartesian, graph and distributed-graph topologies, and the neighborhood collectives, "
      "blocking and nonblocking."},
@@ -97,8 +98,9 @@ constexpr Area kAreas[] = {
      "the MPI_ERRORS_ABORT error handler (it ends the job, as MPICH's does). MPI_Isendrecv and "
      "MPI_Isendrecv_replace post their receive and send as MPI_Irecv and MPI_Isend would. "
      "MPI_Comm_idup(_with_info) runs MPI_Comm_dup's context-id agreement in the background, "
-     "with a second round so that overlapping ones never take the same id; not on "
-     "intercommunicators. The persistent collectives (MPI_Barrier_init ... MPI_Exscan_init and "
+     "with a second round so that overlapping ones never take the same id (on "
+     "intercommunicators too). The persistent collectives (MPI_Barrier_init ... MPI_Exscan_init "
+     "and "
      "the five MPI_Neighbor_*_init): the init call checks the arguments and takes the "
      "collective's place in the communicator's order, so ranks may start different ones in "
      "different orders; each MPI_Start reads the send buffers and runs the nonblocking "

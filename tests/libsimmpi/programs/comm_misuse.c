@@ -9,7 +9,7 @@
  *   mismatch   rank 0 splits while the others dup
  *   grouprank  MPI_Group_incl of a rank outside the group
  *   group      MPI_Comm_create with a group that is not a subgroup
- *   intercoll  a collective on an intercommunicator */
+ *   intercoll  a Cartesian topology on an intercommunicator */
 #include <mpi.h>
 #include <string.h>
 
@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
   if (!strcmp(what, "intercoll")) {
     MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &c);
     MPI_Intercomm_create(c, 0, MPI_COMM_WORLD, rank % 2 ? 0 : 1, 1, &c2);
-    MPI_Barrier(c2);
+    MPI_Cart_create(c2, 1, dims, periods, 0, &c);
   }
   MPI_Finalize();
   return 0;

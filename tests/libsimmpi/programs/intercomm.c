@@ -80,8 +80,10 @@ static void dup_and_refuse_collectives(MPI_Comm ic) {
   CHECK(result == MPI_CONGRUENT, "compare(intercomm, dup) = %d", result);
   point_to_point(d);
   MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
-  int err = MPI_Barrier(d);
-  CHECK(err == MPI_ERR_COMM, "barrier on an intercommunicator returned %d", err);
+  int err = MPI_Barrier(d), v = 1, w = 0;
+  CHECK(err == MPI_SUCCESS, "barrier on an intercommunicator returned %d", err);
+  err = MPI_Scan(&v, &w, 1, MPI_INT, MPI_SUM, d); /* not defined on intercommunicators */
+  CHECK(err == MPI_ERR_COMM, "scan on an intercommunicator returned %d", err);
   MPI_Comm_free(&d);
 }
 
