@@ -130,7 +130,7 @@ int gatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype s
     return CollBody([=](CollContext& c) {
       run_gather(c, Coll::Gatherv, in, sbytes, rv->data(), counts, where, root);
       rv->store_blocks(rc.data(), dp.data(), n, own);
-      (void)keep, (void)keep_send;
+      (void)sv, (void)keep, (void)keep_send;  // `in` points into sv
     });
   });
 }
@@ -183,7 +183,7 @@ int gather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype se
     return CollBody([=](CollContext& c) {
       run_gather(c, Coll::Gather, in, sbytes, rv->data(), counts, where, root);
       rv->store(0, all);
-      (void)keep, (void)keep_send;
+      (void)sv, (void)keep, (void)keep_send;  // `in` points into sv
     });
   });
 }

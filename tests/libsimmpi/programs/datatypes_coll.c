@@ -96,6 +96,40 @@ static void gather_scatter_columns(void) {
   free(displs);
 }
 
+/* MPI_Igather(v) of a strided send type (every other int) that the program frees before the
+ * wait: the root's own block comes from the packed copy of its send buffer, which must live
+ * until the operation ends. */
+static void nonblocking_gathers_of_strided_sends(void) {
+  int root = 0, send[8], *all = malloc(4 * size * sizeof(int));
+  int* counts = malloc(size * sizeof(int));
+  int* displs = malloc(size * sizeof(int));
+  for (int i = 0; i < size; ++i) counts[i] = 4, displs[i] = 4 * i;
+  for (int k = 0; k < 2; ++k) {
+    MPI_Datatype v, every_other;
+    MPI_Type_vector(1, 1, 2, MPI_INT, &v);
+    MPI_Type_create_resized(v, 0, 2 * sizeof(int), &every_other);
+    MPI_Type_free(&v);
+    MPI_Type_commit(&every_other);
+    for (int i = 0; i < 8; ++i) send[i] = i % 2 ? -7 : rank * 10 + i / 2;
+    for (int i = 0; i < 4 * size; ++i) all[i] = -1;
+    MPI_Request req;
+    if (k == 0)
+      MPI_Igather(send, 4, every_other, all, 4, MPI_INT, root, MPI_COMM_WORLD, &req);
+    else
+      MPI_Igatherv(send, 4, every_other, all, counts, displs, MPI_INT, root, MPI_COMM_WORLD, &req);
+    MPI_Type_free(&every_other);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    if (rank == root) {
+      int ok = 1;
+      for (int i = 0; i < 4 * size; ++i) ok &= all[i] == (i / 4) * 10 + i % 4;
+      CHECK(ok, "%s of a strided send type freed before the wait", k ? "igatherv" : "igather");
+    }
+  }
+  free(all);
+  free(counts);
+  free(displs);
+}
+
 /* Every rank sends ints 0 and 3 of its buffer; they land at ints 4i and 4i+2 of a spread-out
  * receive buffer, whose other ints must stay -1. */
 static void allgathers(void) {
@@ -283,6 +317,7 @@ int main(int argc, char** argv) {
   bcast_column();
   bcast_bottom();
   gather_scatter_columns();
+  nonblocking_gathers_of_strided_sends();
   allgathers();
   alltoalls();
   sums();
