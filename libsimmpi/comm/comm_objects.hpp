@@ -56,6 +56,9 @@ struct RankObjects {
   std::map<std::pair<const Communicator*, int>, Attribute> attributes;
   std::uint64_t attributes_set = 0;
   std::vector<std::uint32_t> free_contexts;  // bit k: context id 2k is free; sized on first use
+  // The parents' contexts of this rank's overlapping context agreements in progress
+  // (agree_context_overlapping), one entry each.
+  std::vector<int> overlapping_agreements;
 };
 
 class CommObjects {

@@ -2,6 +2,8 @@
 // Context id masks and their agreement by allreduce.
 #include "libsimmpi/comm/context_id.hpp"
 
+#include <algorithm>
+
 #include "libsimmpi/coll/coll_context.hpp"
 #include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_objects.hpp"
@@ -68,22 +70,37 @@ int highest_context(const ContextMask& mask) {
   return -1;
 }
 
+// Overlapping agreements of one rank take turns, as in MPICH's MPIR_Get_contextid_nonblock:
+// only those whose parent has the lowest context among the rank's agreements in progress offer
+// the rank's free ids; the others offer all ids, keep none and try again. Without turns, two
+// ranks that start agreements on two communicators in opposite orders (MPICH's
+// comm/comm_idup_overlap) each take the same id for a different agreement, each agreement
+// fails at the other rank, and they retry in lockstep forever. A parent's context is the same
+// on all its members, so the lowest one in progress has its turn everywhere and ends.
 int agree_context_overlapping(CollContext& c, int world_rank) {
+  std::vector<int>& in_progress = CommObjects::get().rank(world_rank).overlapping_agreements;
+  const int parent = c.comm().context_id();
+  in_progress.push_back(parent);
+  auto done = [&](int context) {
+    in_progress.erase(std::find(in_progress.begin(), in_progress.end(), parent));
+    return context;
+  };
   for (;;) {
-    ContextMask mask = own_context_mask(world_rank, true);
+    const bool turn = parent == *std::min_element(in_progress.begin(), in_progress.end());
+    ContextMask mask = own_context_mask(world_rank, turn);
     and_masks(c, mask);
     const int context = highest_context(mask);
     // Another agreement of this rank may have taken the id while this one ran: the id is taken
     // at once where it is still free, and kept only if it was free on every member.
     const int id = context / 2;
-    const bool mine = context >= 0 &&
+    const bool mine = turn && context >= 0 &&
                       (mask_of(world_rank)[static_cast<std::size_t>(id / 32)] & (1u << (id % 32)));
     if (mine) take_context(world_rank, context);
     ContextMask all(kContextMaskWords, mine ? ~0u : 0u);
     and_masks(c, all);
-    if (all[0]) return context;
+    if (all[0]) return done(context);
     if (mine) release_context(world_rank, context);
-    if (context < 0) return -1;
+    if (context < 0) return done(-1);
   }
 }
 

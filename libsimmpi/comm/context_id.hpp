@@ -33,8 +33,9 @@ void release_context(int world_rank, int context);
 int agree_context(CollContext& c, int world_rank, bool takes);
 // The same for an agreement that may overlap others of the same rank (MPI_Comm_idup runs on an
 // auxiliary process while the rank goes on): a second round checks that every member could
-// still take the agreed id, and the agreement starts again if one could not. The caller takes
-// the id it returns.
+// still take the agreed id, and the agreement starts again if one could not. A rank's
+// overlapping agreements take turns by their parent's context (context_id.cpp). The caller
+// takes the id it returns.
 int agree_context_overlapping(CollContext& c, int world_rank);
 
 }  // namespace simmpi::mpi

@@ -86,6 +86,38 @@ static int copy_fn(MPI_Comm c, int k, void* extra, void* in, void* out, int* fla
   return MPI_SUCCESS;
 }
 
+/* Two communicators of two ranks each (this rank with its right neighbor, and with its left
+ * one), duplicated without blocking in opposite orders by their two members (MPICH's
+ * comm/comm_idup_overlap): with MPI_Comm_dup this deadlocks; both idups must end. */
+static void idup_crossed(void) {
+  if (size < 2) return;
+  MPI_Comm with_right = MPI_COMM_NULL, with_left = MPI_COMM_NULL, other, dups[2];
+  for (int i = 0; i < size; ++i) {
+    if (rank == i) {
+      MPI_Comm_split(MPI_COMM_WORLD, 0, 0, &with_right);
+    } else if (rank == (i + 1) % size) {
+      MPI_Comm_split(MPI_COMM_WORLD, 0, 0, &with_left);
+    } else {
+      MPI_Comm_split(MPI_COMM_WORLD, 1, 0, &other);
+      MPI_Comm_free(&other);
+    }
+  }
+  MPI_Request reqs[2];
+  MPI_Comm_idup(with_right, &dups[0], &reqs[0]);
+  MPI_Comm_idup(with_left, &dups[1], &reqs[1]);
+  MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+  int sums[2], want[2] = {rank + (rank + 1) % size, rank + (rank + size - 1) % size};
+  for (int k = 0; k < 2; ++k) /* nonblocking: the members order the two differently */
+    MPI_Iallreduce(&rank, &sums[k], 1, MPI_INT, MPI_SUM, dups[k], &reqs[k]);
+  MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+  for (int k = 0; k < 2; ++k) {
+    CHECK(sums[k] == want[k], "crossed idup %d: sum %d, expected %d", k, sums[k], want[k]);
+    MPI_Comm_free(&dups[k]);
+  }
+  MPI_Comm_free(&with_right);
+  MPI_Comm_free(&with_left);
+}
+
 static void idup(void) {
   int key, v = 42, *got, flag;
   MPI_Comm_create_keyval(copy_fn, MPI_COMM_NULL_DELETE_FN, &key, NULL);
@@ -309,6 +341,7 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   isendrecv_ring();
   idup();
+  idup_crossed();
   info_string();
   external32();
   errors();
