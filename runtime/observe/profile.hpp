@@ -37,6 +37,7 @@ class Profile : public Observer {
   struct Function {
     std::string name;
     std::vector<Cell> ranks;
+    bool renames_comm = false;  // MPI_Comm_set_name
   };
   struct Spread {  // a function's time over the ranks that called it
     int calling = 0, min_rank = -1, max_rank = -1;
@@ -50,13 +51,21 @@ class Profile : public Observer {
   };
   struct Comm {
     std::string name;
+    bool named = false;         // name holds what a call saw
+    std::vector<int> renaming;  // ranks whose MPI_Comm_set_name their next call shows
     int size = 0;
     std::uint64_t calls = 0;
     std::int64_t bytes = 0;
     SimTime time, blocked;
   };
 
-  Function& function(const char* name);
+  Function& function(const char* name) {
+    // Names are string literals: one pointer per call site's file, usually the same each time.
+    for (const auto& [ptr, index] : by_pointer_)
+      if (ptr == name) return functions_[index];
+    return add_function(name);
+  }
+  Function& add_function(const char* name);
   Spread spread(const Function& f) const;
   // Functions by total time, most first (name breaks ties).
   std::vector<std::size_t> functions_by_time() const;
