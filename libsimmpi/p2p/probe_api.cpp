@@ -203,10 +203,12 @@ int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Com
       const SimTime before_probe = start + per_round * (*found - 1) + work;
       w.spend(simmpi::runtime::max(before_probe, w.now()) - w.now());
       // The message whose arrival ended the polling: the first that matches, arrived or not.
-      SimTime next;
-      const Message* first = nullptr;
-      probe_unexpected(w, context, source, tag, &next, &first);
-      if (first) note_probed(call, *first);
+      if (simmpi::runtime::Observation::wants_messages()) {
+        SimTime next;
+        const Message* first = nullptr;
+        probe_unexpected(w, context, source, tag, &next, &first);
+        if (first) note_probed(call, *first);
+      }
       break;
     }
     if (found || w.now() >= end) {  // every round's probe finds nothing
