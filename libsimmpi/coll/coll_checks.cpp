@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "libsimmpi/coll/intercomm_agreement.hpp"
+
 namespace simmpi::mpi {
 
 CollChecks::CollChecks(ApiCall& call, MPI_Comm comm, Intercomms inter)
@@ -16,6 +18,7 @@ CollChecks::CollChecks(ApiCall& call, MPI_Comm comm, Intercomms inter)
 }
 
 CollChecks& CollChecks::root(int root) {
+  rooted_ = true;
   if (!ok()) return *this;
   if (!is_inter()) {
     if (root < 0 || root >= comm_->size())
@@ -86,11 +89,14 @@ CollChecks& CollChecks::counts(const int* counts, int n, const char* what) {
 
 CollChecks& CollChecks::agree(const char* call, int root, MPI_Op op, std::int64_t bytes) {
   if (!ok()) return *this;
-  if (is_inter() && (root == MPI_ROOT || root == MPI_PROC_NULL))
+  const int given_root = root;
+  if (is_inter() && rooted_ && (root == MPI_ROOT || root == MPI_PROC_NULL))
     root = MPI_ROOT, op = MPI_OP_NULL, bytes = -1;  // what the root's group shares
   std::string why;
   int cls = comm_->check_collective(rank_, CollectiveSignature{call, root, op, bytes}, &why);
   seq_ = comm_->collectives_entered(rank_) - 1;
+  if (cls == MPI_SUCCESS && is_inter())
+    cls = check_across_groups(*comm_, rank_, seq_, call, rooted_, given_root, &why);
   const bool intra_root = !comm_->is_inter() && root >= 0 && root < comm_->size();
   if (bytes >= 0 || intra_root)
     call_.note_payload(bytes, intra_root ? comm_->world_rank(root) : -1);

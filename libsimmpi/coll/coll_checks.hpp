@@ -47,8 +47,9 @@ class CollChecks {
   CollChecks& op(MPI_Op op, const Datatype* type);
   CollChecks& counts(const int* counts, int n, const char* what);
   // The communicator-wide agreement check; call last. On an intercommunicator each group checks
-  // its own members: the root's group (MPI_ROOT and MPI_PROC_NULL) agrees on the call only, the
-  // other group on the root, the operation and `bytes`.
+  // its own members (in a rooted call the root's group, MPI_ROOT and MPI_PROC_NULL, agrees on the
+  // call only; the other group on the root, the operation and `bytes`), and the two groups check
+  // the call and the root across (intercomm_agreement.hpp).
   CollChecks& agree(const char* call, int root, MPI_Op op, std::int64_t bytes);
   // The collective's number on its communicator (valid after agree()).
   std::uint32_t seq() const { return seq_; }
@@ -58,6 +59,7 @@ class CollChecks {
   MPI_Comm handle_;
   Communicator* comm_;
   int rank_ = -1;
+  bool rooted_ = false;  // root() was called
   int error_ = MPI_SUCCESS;
   std::uint32_t seq_ = 0;
 };

@@ -8,6 +8,9 @@
  *   intercomm_coll A time BYTES   (1 + 1 ranks) an intercomm MPI_Bcast of BYTES takes exactly
  *                                 the time of an MPI_Send of BYTES on MPI_COMM_WORLD
  *   intercomm_coll A badroot      group B names a root outside group A (MPI_ERR_ROOT)
+ *   intercomm_coll A tworoots     two members of group A pass MPI_ROOT (MPI_ERR_ROOT)
+ *   intercomm_coll A bothnamed    both groups name a root in the other (MPI_ERR_ROOT)
+ *   intercomm_coll A crosscall    group A calls MPI_Barrier, B MPI_Allreduce (MPI_ERR_OTHER)
  *   intercomm_coll A inplace      MPI_IN_PLACE in an intercomm MPI_Allreduce (MPI_ERR_BUFFER)
  *   intercomm_coll A scan         MPI_Scan on an intercommunicator (MPI_ERR_COMM) */
 #include <math.h>
@@ -371,6 +374,15 @@ int main(int argc, char** argv) {
     check_time(ic, argc > 3 ? atoi(argv[3]) : 1000);
   } else if (!strcmp(what, "badroot")) {
     MPI_Bcast(&in, 1, MPI_INT, grp == 0 ? MPI_PROC_NULL : rsize, ic);
+  } else if (!strcmp(what, "tworoots")) { /* both members of group A pass MPI_ROOT */
+    MPI_Bcast(&in, 1, MPI_INT, grp == 0 ? MPI_ROOT : 0, ic);
+  } else if (!strcmp(what, "bothnamed")) { /* both groups name a root in the other */
+    MPI_Gather(&in, 1, MPI_INT, &out, 1, MPI_INT, 0, ic);
+  } else if (!strcmp(what, "crosscall")) { /* the groups call different collectives */
+    if (grp == 0)
+      MPI_Barrier(ic);
+    else
+      MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_SUM, ic);
   } else if (!strcmp(what, "inplace")) {
     MPI_Allreduce(MPI_IN_PLACE, &in, 1, MPI_INT, MPI_SUM, ic);
   } else if (!strcmp(what, "scan")) {
