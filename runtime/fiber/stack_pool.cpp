@@ -13,62 +13,67 @@
 namespace simmpi::runtime {
 namespace {
 constexpr std::uint64_t kCanary = 0x5349'4D4D'5049'2121ULL;  // "SIMMPI!!"
-constexpr std::size_t kCanaryWords = 8;
+constexpr std::size_t kCanaryWords = StackPool::kCanaryBytes / sizeof(std::uint64_t);
 }  // namespace
 
 StackPool::StackPool(std::size_t stack_bytes, std::size_t slots, std::size_t guard_budget)
     : slots_(slots), guard_budget_(guard_budget < slots ? guard_budget : slots) {
   page_ = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   stack_bytes_ = (stack_bytes + page_ - 1) / page_ * page_;
-  slot_bytes_ = stack_bytes_ + page_;
-  std::size_t total = slot_bytes_ * slots_;
-  void* p = mmap(nullptr, total, PROT_READ | PROT_WRITE,
+  total_bytes_ =
+      page_ + guard_budget_ * (page_ + stack_bytes_) + (slots_ - guard_budget_) * stack_bytes_;
+  void* p = mmap(nullptr, total_bytes_, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     throw ConfigError(strprintf(
         "cannot reserve %zu fiber stacks of %zu KiB (%.1f GiB of address space): %s; lower "
         "runtime.stack_size",
-        slots_, stack_bytes_ / 1024, total / 1073741824.0, std::strerror(errno)));
+        slots_, stack_bytes_ / 1024, total_bytes_ / 1073741824.0, std::strerror(errno)));
   region_ = static_cast<char*>(p);
-  for (std::size_t i = 0; i < slots_; ++i) {
-    if (has_guard(i)) {
-      if (mprotect(slot_base(i), page_, PROT_NONE) != 0)
-        throw ConfigError(
-            strprintf("cannot protect the guard page of fiber stack %zu: %s; lower "
-                      "runtime.stack_guards",
-                      i, std::strerror(errno)));
-    }
+  unguarded_ = region_ + page_ + guard_budget_ * (page_ + stack_bytes_);
+  for (std::size_t i = 0; i < guard_budget_; ++i) {
+    if (mprotect(stack_bottom(i) - page_, page_, PROT_NONE) != 0)
+      throw ConfigError(
+          strprintf("cannot protect the guard page of fiber stack %zu: %s; lower "
+                    "runtime.stack_guards",
+                    i, std::strerror(errno)));
   }
 }
 
 StackPool::~StackPool() {
-  if (region_) munmap(region_, slot_bytes_ * slots_);
+  if (region_) munmap(region_, total_bytes_);
 }
 
 void* StackPool::prepare(std::size_t i) {
   SIMMPI_ASSERT(i < slots_, "stack slot %zu out of %zu", i, slots_);
-  char* guard_end = slot_base(i) + page_;
-  if (!has_guard(i)) {
-    // The canary sits at the top of the slot's unprotected guard page, just below the stack.
-    auto* words = reinterpret_cast<std::uint64_t*>(guard_end) - kCanaryWords;
-    for (std::size_t k = 0; k < kCanaryWords; ++k) words[k] = kCanary;
-  }
-  return guard_end + stack_bytes_;
+  if (!has_guard(i))
+    for (std::size_t k = 0; k < kCanaryWords; ++k) canary(i)[k] = kCanary;
+  return stack_bottom(i) + stack_bytes_ - kCanaryBytes;
 }
 
 bool StackPool::canary_intact(std::size_t i) const {
   if (has_guard(i)) return true;
-  auto* words = reinterpret_cast<const std::uint64_t*>(slot_base(i) + page_) - kCanaryWords;
+  const std::uint64_t* words = canary(i);
   for (std::size_t k = 0; k < kCanaryWords; ++k)
     if (words[k] != kCanary) return false;
   return true;
 }
 
 std::optional<std::size_t> StackPool::guard_slot(const void* addr) const {
-  auto a = reinterpret_cast<const char*>(addr);
-  if (a < region_ || a >= region_ + slot_bytes_ * slots_) return std::nullopt;
-  std::size_t i = static_cast<std::size_t>(a - region_) / slot_bytes_;
-  if (a < slot_base(i) + page_) return i;
+  auto a = static_cast<const char*>(addr);
+  if (a < region_ || a >= region_ + total_bytes_) return std::nullopt;
+  if (a >= region_ + page_ && a < unguarded_) {
+    std::size_t i = static_cast<std::size_t>(a - region_ - page_) / (page_ + stack_bytes_);
+    if (a < stack_bottom(i)) return i;  // its guard page
+  }
+  // An unguarded slot's canary lies just below its stack, at the top of the slot below (of the
+  // last guarded slot, or the lead page, for the first unguarded one).
+  std::size_t above =
+      a < unguarded_ ? guard_budget_
+                     : guard_budget_ + 1 + static_cast<std::size_t>(a - unguarded_) / stack_bytes_;
+  if (above < slots_ && !has_guard(above) && a >= stack_bottom(above) - kCanaryBytes &&
+      a < stack_bottom(above))
+    return above;
   return std::nullopt;
 }
 
