@@ -59,7 +59,9 @@ TrafficRun::TrafficRun(const runtime::Config& config, const Pattern& pattern,
           engine_, hardware::make_topology(config, crossbar_nodes(config)), config)),
       injection_Bps_(injection_bandwidth(net_->topology())),
       injection_(settings.injection, static_cast<double>(settings.message_bytes) / injection_Bps_,
-                 load, settings.burst, static_cast<std::uint64_t>(config.integer("runtime.seed"))) {
+                 load, settings.burst, static_cast<std::uint64_t>(config.integer("runtime.seed"))),
+      calendar_((settings.warmup + settings.window).ps(),
+                static_cast<std::size_t>(net_->node_count())) {
   window_start_ps_ = settings.warmup.ps();
   stop_ps_ = (settings.warmup + settings.window).ps();
   // Scheduled first, so they run before anything else at their instants.
@@ -73,20 +75,39 @@ TrafficRun::TrafficRun(const runtime::Config& config, const Pattern& pattern,
     ++sending_;
     Source& src = sources_[static_cast<std::size_t>(s)];
     src.next_ps = injection_.gap(s, 0).ps();
-    if (src.next_ps < stop_ps_) {
-      src.waiting = 1;
-      engine_.schedule(SimTime::from_ps(src.next_ps),
-                       runtime::Action{&TrafficRun::on_wake, this, static_cast<std::uint64_t>(s)});
-    }
+    if (src.next_ps < stop_ps_) wake_at_next(s);
   }
+  arm_generations();
 }
 
 TrafficRun::~TrafficRun() = default;
 
-void TrafficRun::on_wake(void* self, std::uint64_t src) {
+void TrafficRun::wake_at_next(int src) {
+  Source& s = sources_[static_cast<std::size_t>(src)];
+  s.waiting = 1;
+  calendar_.add(s.next_ps, src);
+}
+
+void TrafficRun::arm_generations() {
+  if (calendar_.empty() || calendar_.top_ps() >= armed_at_ps_) return;
+  armed_at_ps_ = calendar_.top_ps();
+  engine_.schedule(SimTime::from_ps(armed_at_ps_),
+                   runtime::Action{&TrafficRun::on_generations, this, ++armed_version_});
+}
+
+// The sources whose next message is generated now.
+void TrafficRun::on_generations(void* self, std::uint64_t version) {
   auto* r = static_cast<TrafficRun*>(self);
-  r->sources_[src].waiting = 0;
-  r->start_due(static_cast<int>(src));
+  if (version != r->armed_version_) return;  // superseded by an earlier generation
+  const std::int64_t now = r->engine_.now().ps();
+  // (armed_at_ps_ stays now meanwhile: the sources' next generations, all later, arm nothing.)
+  while (!r->calendar_.empty() && r->calendar_.top_ps() <= now) {
+    const int src = r->calendar_.pop();
+    r->sources_[static_cast<std::size_t>(src)].waiting = 0;
+    r->start_due(src);
+  }
+  r->armed_at_ps_ = INT64_MAX;
+  r->arm_generations();
 }
 
 // Sends what the source queue holds as far as the NIC takes it, then waits for the next
@@ -98,9 +119,8 @@ void TrafficRun::start_due(int src) {
   auto nic_has_room = [&] { return cap == 0 || s.in_flight < cap; };
   while (nic_has_room() && s.next_ps <= now && s.next_ps < stop_ps_) send(src);
   if (!s.waiting && nic_has_room() && s.next_ps < stop_ps_) {
-    s.waiting = 1;
-    engine_.schedule(SimTime::from_ps(s.next_ps),
-                     runtime::Action{&TrafficRun::on_wake, this, static_cast<std::uint64_t>(src)});
+    wake_at_next(src);
+    arm_generations();
   }
 }
 

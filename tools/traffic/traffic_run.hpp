@@ -29,6 +29,7 @@
 
 #include "hardware/network/flow_network.hpp"
 #include "runtime/core/engine.hpp"
+#include "tools/traffic/generation_calendar.hpp"
 #include "tools/traffic/injection_process.hpp"
 #include "tools/traffic/traffic_pattern.hpp"
 
@@ -94,7 +95,9 @@ class TrafficRun {
   };
   void start_due(int src);
   void send(int src);
-  static void on_wake(void* self, std::uint64_t src);
+  void wake_at_next(int src);
+  void arm_generations();
+  static void on_generations(void* self, std::uint64_t version);
   static void on_sent(void* self, std::uint64_t slot, runtime::SimTime arrival);
   static void on_window_edge(void* self, std::uint64_t end);
 
@@ -106,6 +109,11 @@ class TrafficRun {
   double injection_Bps_;  // before injection_, which is built from it
   InjectionProcess injection_;
   std::vector<Source> sources_;
+  // The waiting sources' next generations; one engine event, at the earliest (a later one
+  // armed before is superseded: its version is old).
+  GenerationCalendar calendar_;
+  std::int64_t armed_at_ps_ = INT64_MAX;
+  std::uint64_t armed_version_ = 0;
   std::vector<Message> messages_;
   std::vector<std::uint32_t> free_slots_;
   std::vector<std::int64_t> latencies_ps_;  // of the measured messages
