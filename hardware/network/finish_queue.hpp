@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// The flows' finish times in an indexed binary min-heap: a flow's time can move either way in
+// The flows' finish times in an indexed 4-ary min-heap: a flow's time can move either way in
 // O(log n) when its rate changes (the engine has no cancel, so the network keeps one engine event
 // for the earliest finish and this queue for the rest). Order: (time, sequence number), so flows
 // that finish together complete in the order they started.
+//
+// Four children per node (as in the engine's queue): with 10^5 flows in flight (synthetic
+// traffic at a million endpoints) the heap outgrows the cache, and a pop then moves through half
+// as many levels as in a binary heap, each level's children two adjacent cache lines.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +35,7 @@ class FinishQueue {
       return;
     }
     Item& it = heap_[static_cast<std::size_t>(p)];
-    bool earlier = t.ps() < it.ps;
+    bool earlier = t.ps() < it.ps || (t.ps() == it.ps && seq < it.seq);
     it.ps = t.ps();
     it.seq = seq;
     if (earlier)
@@ -42,6 +46,7 @@ class FinishQueue {
   void pop() { erase_at(0); }
 
  private:
+  static constexpr std::size_t kArity = 4;
   struct Item {
     std::int64_t ps;
     std::uint64_t seq;
@@ -56,19 +61,22 @@ class FinishQueue {
   }
   void sift_up(std::size_t i) {
     Item it = heap_[i];
-    while (i > 0 && before(it, heap_[(i - 1) / 2])) {
-      place(i, heap_[(i - 1) / 2]);
-      i = (i - 1) / 2;
+    while (i > 0 && before(it, heap_[(i - 1) / kArity])) {
+      place(i, heap_[(i - 1) / kArity]);
+      i = (i - 1) / kArity;
     }
     place(i, it);
   }
   void sift_down(std::size_t i) {
     Item it = heap_[i];
-    std::size_t n = heap_.size();
+    const std::size_t n = heap_.size();
     for (;;) {
-      std::size_t c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
+      const std::size_t first = kArity * i + 1;
+      if (first >= n) break;
+      const std::size_t last = first + kArity < n ? first + kArity : n;
+      std::size_t c = first;
+      for (std::size_t k = first + 1; k < last; ++k)
+        if (before(heap_[k], heap_[c])) c = k;
       if (!before(heap_[c], it)) break;
       place(i, heap_[c]);
       i = c;
