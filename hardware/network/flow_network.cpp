@@ -34,6 +34,7 @@ FlowNetwork::FlowNetwork(runtime::Engine& engine, std::unique_ptr<Topology> topo
       nic_latency_(config.time("network.nic_latency")),
       chunk_bytes_(config.size_bytes("network.chunk_size")),
       seed_(static_cast<std::uint64_t>(config.integer("runtime.seed"))) {
+  solo_on_.assign(static_cast<std::size_t>(topology_->link_count()), kNoTransfer);
   if (config.flag("network.stats")) stats_ = std::make_unique<NetStats>(*topology_, config);
 }
 
@@ -96,22 +97,88 @@ void FlowNetwork::transfer(int src, int dst, std::uint64_t bytes, ArrivalNotice 
   start_chunk(src, dst, bytes, arrived);
 }
 
+FlowNetwork::TransferId FlowNetwork::allocate_transfer(int hops) {
+  if (static_cast<std::size_t>(hops) > route_stride_) {  // rare: routes have a bounded length
+    std::size_t stride = route_stride_;
+    while (stride < static_cast<std::size_t>(hops)) stride *= 2;
+    std::vector<LinkId> wider(transfers_.size() * stride);
+    for (std::size_t t = 0; t < transfers_.size(); ++t)
+      std::copy_n(&routes_[t * route_stride_], route_stride_, &wider[t * stride]);
+    routes_.swap(wider);
+    route_stride_ = stride;
+  }
+  if (!free_transfers_.empty()) {
+    const TransferId id = free_transfers_.back();
+    free_transfers_.pop_back();
+    return id;
+  }
+  transfers_.emplace_back();
+  routes_.resize(transfers_.size() * route_stride_);
+  return static_cast<TransferId>(transfers_.size() - 1);
+}
+
+void FlowNetwork::hand_over(TransferId id) {
+  Transfer& t = transfers_[static_cast<std::size_t>(id)];
+  const LinkId* links = route(id);
+  for (int i = 0; i < t.hops; ++i) solo_on_[static_cast<std::size_t>(links[i])] = kNoTransfer;
+  t.flow = solver_.add_flow(links, t.hops);
+  SIMMPI_ASSERT(solver_.rate_Bps(t.flow) == t.rate,
+                "a solo flow handed to the solver got %g B/s, not its %g B/s alone",
+                solver_.rate_Bps(t.flow), t.rate);
+  if (static_cast<std::size_t>(t.flow) >= flow_transfer_.size())
+    flow_transfer_.resize(static_cast<std::size_t>(t.flow) + 1, kNoTransfer);
+  flow_transfer_[static_cast<std::size_t>(t.flow)] = id;
+}
+
 void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived) {
   std::uint64_t chunk = chunk_bytes_ != 0 && bytes_left > chunk_bytes_ ? chunk_bytes_ : bytes_left;
   std::uint64_t seq = next_seq_++;
   route_.clear();
-  topology_->route(src, dst, RouteContext{mix64(seed_, seq), &solver_}, route_);
-  FlowId f = solver_.add_flow(route_.data(), static_cast<int>(route_.size()));
-  if (static_cast<std::size_t>(f) >= transfers_.size())
-    transfers_.resize(static_cast<std::size_t>(f) + 1);
+  topology_->route(src, dst, RouteContext{mix64(seed_, seq), &occupancy_}, route_);
+  const int hops = static_cast<int>(route_.size());
+  const TransferId id = allocate_transfer(hops);
+  LinkId* links = route(id);
+  std::copy(route_.begin(), route_.end(), links);
+  // Alone on every link: a solo flow (when the solver would give it its cap at once). Otherwise
+  // the solo flows it meets join the solver first.
+  bool alone = true;
+  for (int i = 0; i < hops; ++i) {
+    const TransferId other = solo_on_[static_cast<std::size_t>(links[i])];
+    if (other != kNoTransfer) {
+      hand_over(other);
+      alone = false;
+    } else if (alone && solver_.flows_on(links[i]) > 0) {
+      alone = false;
+    }
+  }
   auto bytes = static_cast<double>(chunk);
-  transfers_[static_cast<std::size_t>(f)] =
-      Transfer{bytes_left - chunk,           bytes, bytes,   0.0, engine_.now(),
-               route_latency(route_.size()), seq,   arrived, src, dst};
-  if (stats_)
-    stats_->flow_started(route_.data(), static_cast<int>(route_.size()), engine_.now(), solver_);
-  if (solver_.rate_Bps(f) > 0) {
-    set_rate(f, solver_.rate_Bps(f));
+  transfers_[static_cast<std::size_t>(id)] = Transfer{bytes_left - chunk,
+                                                      bytes,
+                                                      bytes,
+                                                      0.0,
+                                                      engine_.now(),
+                                                      route_latency(route_.size()),
+                                                      seq,
+                                                      arrived,
+                                                      src,
+                                                      dst,
+                                                      kSolo,
+                                                      hops};
+  double rate;
+  if (alone && solver_.is_slack_alone(links, hops)) {
+    for (int i = 0; i < hops; ++i) solo_on_[static_cast<std::size_t>(links[i])] = id;
+    rate = solver_.cap_Bps(links, hops);
+  } else {
+    const FlowId f = solver_.add_flow(links, hops);
+    transfers_[static_cast<std::size_t>(id)].flow = f;
+    if (static_cast<std::size_t>(f) >= flow_transfer_.size())
+      flow_transfer_.resize(static_cast<std::size_t>(f) + 1, kNoTransfer);
+    flow_transfer_[static_cast<std::size_t>(f)] = id;
+    rate = solver_.rate_Bps(f);
+  }
+  if (stats_) stats_->flow_started(links, hops, engine_.now(), occupancy_);
+  if (rate > 0) {
+    set_rate(id, rate);
     arm_completion();
   } else {
     request_solve();
@@ -119,34 +186,34 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
 }
 
 // Brings the flow's remaining bytes up to now at its old rate, then times the rest at the new.
-void FlowNetwork::set_rate(FlowId f, double rate_Bps) {
-  Transfer& t = transfers_[static_cast<std::size_t>(f)];
+void FlowNetwork::set_rate(TransferId id, double rate_Bps) {
+  Transfer& t = transfers_[static_cast<std::size_t>(id)];
   SimTime now = engine_.now();
   if (t.rate > 0 && now > t.last) {
     double sent = std::min(t.remaining, t.rate * (now - t.last).seconds());
-    if (stats_) {
-      solver_.copy_route(f, stats_route_);
-      stats_->carried(stats_route_.data(), static_cast<int>(stats_route_.size()), sent, t.last,
-                      now);
-    }
+    if (stats_) stats_->carried(route(id), t.hops, sent, t.last, now);
     t.remaining -= sent;
   }
   t.last = now;
   t.rate = rate_Bps;
-  queue_.set(f, now + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
+  queue_.set(id, now + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
 }
 
-void FlowNetwork::complete_chunk(FlowId f) {
-  Transfer t = transfers_[static_cast<std::size_t>(f)];
-  transfers_[static_cast<std::size_t>(f)].chunk_bytes = 0;
-  if (stats_) solver_.copy_route(f, route_);
-  solver_.remove_flow(f);
-  if (stats_) {
-    stats_->carried(route_.data(), static_cast<int>(route_.size()), t.remaining, t.last,
-                    engine_.now());
-    stats_->flow_ended(route_.data(), static_cast<int>(route_.size()), t.chunk_bytes, engine_.now(),
-                       solver_);
+void FlowNetwork::complete_chunk(TransferId id) {
+  const Transfer t = transfers_[static_cast<std::size_t>(id)];
+  transfers_[static_cast<std::size_t>(id)].chunk_bytes = 0;
+  const LinkId* links = route(id);
+  if (t.flow == kSolo) {
+    for (int i = 0; i < t.hops; ++i) solo_on_[static_cast<std::size_t>(links[i])] = kNoTransfer;
+  } else {
+    solver_.remove_flow(t.flow);
+    flow_transfer_[static_cast<std::size_t>(t.flow)] = kNoTransfer;
   }
+  if (stats_) {
+    stats_->carried(links, t.hops, t.remaining, t.last, engine_.now());
+    stats_->flow_ended(links, t.hops, t.chunk_bytes, engine_.now(), occupancy_);
+  }
+  free_transfers_.push_back(id);
   if (t.left_bytes > 0)
     start_chunk(t.src, t.dst, t.left_bytes, t.arrived);
   else
@@ -174,7 +241,8 @@ void FlowNetwork::request_solve() {
 void FlowNetwork::on_solve(void* self, std::uint64_t) {
   auto* n = static_cast<FlowNetwork*>(self);
   n->solve_pending_ = false;
-  for (FlowId f : n->solver_.solve()) n->set_rate(f, n->solver_.rate_Bps(f));
+  for (FlowId f : n->solver_.solve())
+    n->set_rate(n->flow_transfer_[static_cast<std::size_t>(f)], n->solver_.rate_Bps(f));
   n->arm_completion();
 }
 
@@ -190,9 +258,9 @@ void FlowNetwork::on_completion(void* self, std::uint64_t version) {
   n->armed_at_ = SimTime::max();
   SimTime now = n->engine_.now();
   while (!n->queue_.empty() && n->queue_.top_time() <= now) {
-    FlowId f = n->queue_.top();
+    const TransferId id = n->queue_.top();
     n->queue_.pop();
-    n->complete_chunk(f);
+    n->complete_chunk(id);
   }
   if (n->solver_.has_pending()) n->request_solve();
   n->arm_completion();

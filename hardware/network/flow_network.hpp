@@ -18,6 +18,15 @@
 // (rates changed since) does nothing; the other finish times wait in a FinishQueue. All flows
 // starting or ending in one simulated instant are solved together by one solve event at that
 // instant.
+//
+// A flow alone on its links (most messages of most programs: a ping-pong, a halo exchange whose
+// messages do not meet) never reaches the solver: its rate is its narrowest link's capacity (or
+// the flow cap), which is what the solver would give it, and its links are marked as its own.
+// The solver hears of it only when a second flow takes one of those links: the solo flow is then
+// added first, as it would have been at its start (the links hold nothing else, so the solver's
+// state is the same: sums, bounds and per-link flow order), with its bytes and rate as they were,
+// and then the newcomer. Finish times, the finish queue and the engine events are those of a
+// solver flow, so times and the order of events do not change; only the solver's work does.
 #pragma once
 
 #include <cstdint>
@@ -64,21 +73,45 @@ class FlowNetwork final : public Network {
   const NetStats* stats() const { return stats_.get(); }
 
  private:
-  struct Transfer {            // one per live flow, indexed by FlowId
-    std::uint64_t left_bytes;  // of the message, after this chunk
-    double chunk_bytes;        // 0 once the chunk is done: the slot holds no live flow
-    double remaining;          // bytes of this chunk still to send, as of `last`
-    double rate;               // bytes/s since `last`
+  // Flows in time are indexed by TransferId (FinishQueue, transfers_, routes_); those in the
+  // solver also have a FlowId.
+  using TransferId = std::int32_t;
+  static constexpr TransferId kNoTransfer = -1;
+  static constexpr FlowId kSolo = -1;  // Transfer::flow of a flow alone on its links
+  struct Transfer {                    // one per live flow
+    std::uint64_t left_bytes;          // of the message, after this chunk
+    double chunk_bytes;                // 0 once the chunk is done: the slot holds no live flow
+    double remaining;                  // bytes of this chunk still to send, as of `last`
+    double rate;                       // bytes/s since `last`
     SimTime last;
     SimTime latency;
     std::uint64_t seq;
     ArrivalNotice arrived;
     int src, dst;
+    FlowId flow;  // in the solver, or kSolo
+    int hops;     // links of its route, at route(id)
+  };
+  // What routing (adaptive routes weigh links by their flows) and the statistics see: every
+  // flow on a link, the solver's and the solo one.
+  class Occupancy final : public LinkLoad {
+   public:
+    explicit Occupancy(const FlowNetwork& n) : n_(n) {}
+    int flows_on(LinkId link) const override {
+      return n_.solver_.flows_on(link) +
+             (n_.solo_on_[static_cast<std::size_t>(link)] != kNoTransfer);
+    }
+
+   private:
+    const FlowNetwork& n_;
   };
 
   void start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived);
-  void complete_chunk(FlowId f);
-  void set_rate(FlowId f, double rate_Bps);
+  void complete_chunk(TransferId id);
+  void set_rate(TransferId id, double rate_Bps);
+  TransferId allocate_transfer(int hops);
+  LinkId* route(TransferId id) { return &routes_[static_cast<std::size_t>(id) * route_stride_]; }
+  // Adds solo flow `id` to the solver, whose links hold no other flow yet.
+  void hand_over(TransferId id);
   void request_solve();
   void arm_completion();
   static void on_solve(void* self, std::uint64_t);
@@ -91,7 +124,13 @@ class FlowNetwork final : public Network {
   std::unique_ptr<Topology> topology_;
   MaxMinSolver solver_;
   FinishQueue queue_;
-  std::vector<Transfer> transfers_;
+  std::vector<Transfer> transfers_;  // by TransferId
+  std::vector<TransferId> free_transfers_;
+  std::vector<LinkId> routes_;  // route_stride_ per TransferId
+  std::size_t route_stride_ = 8;
+  std::vector<TransferId> flow_transfer_;  // by FlowId
+  std::vector<TransferId> solo_on_;        // by link: the solo flow on it, or kNoTransfer
+  Occupancy occupancy_{*this};
   SimTime hop_latency_;
   SimTime nic_latency_;
   std::uint64_t chunk_bytes_;  // 0: a message is one flow
@@ -102,7 +141,6 @@ class FlowNetwork final : public Network {
   bool solve_pending_ = false;
   std::vector<LinkId> route_;                // scratch of transfer()
   mutable std::vector<LinkId> probe_route_;  // scratch of latency()
-  std::vector<LinkId> stats_route_;          // scratch of set_rate() for network.stats
   // latency()'s route lengths by node pair, direct-mapped, for topologies that cannot count a
   // route's links cheaply (Topology::route_links): MPI_Iprobe asks for them at every poll (the
   // lazy-poll horizon), and routing each time was a tenth of a run. A

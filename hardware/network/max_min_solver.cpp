@@ -91,12 +91,18 @@ void MaxMinSolver::set_rate(FlowId f, double rate, LinkId bottleneck) {
   x.bottleneck = bottleneck;
 }
 
+bool MaxMinSolver::is_slack_alone(const LinkId* links, int count) const {
+  const auto units = static_cast<std::int64_t>(std::ceil(cap_Bps(links, count) / kCapUnit));
+  for (int i = 0; i < count; ++i)
+    if (units > links_[static_cast<std::size_t>(links[i])].cap_floor) return false;
+  return true;
+}
+
 FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
   SIMMPI_ASSERT(count > 0, "a flow crosses at least one link (got %d)", count);
   FlowId f = allocate_flow(count);
   Flow& x = flow(f);
-  double cap = flow_cap_;
-  for (int i = 0; i < count; ++i) cap = std::min(cap, link(links[i]).capacity);
+  const double cap = cap_Bps(links, count);
   x = Flow{};
   x.cap = cap;
   x.cap_units = static_cast<std::int64_t>(std::ceil(cap / kCapUnit));

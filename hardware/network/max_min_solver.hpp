@@ -31,6 +31,7 @@
 // Determinism: no unordered containers; ties between links broken by link id.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -46,6 +47,17 @@ class MaxMinSolver final : public LinkLoad {
   // flow; 0 means no cap beyond the links.
   MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps);
 
+  // The rate a flow over `links[0..count)` would get alone: the narrowest link, or the flow cap.
+  double cap_Bps(const LinkId* links, int count) const {
+    double cap = flow_cap_;
+    for (int i = 0; i < count; ++i)
+      cap = std::min(cap, links_[static_cast<std::size_t>(links[i])].capacity);
+    return cap;
+  }
+  // Whether add_flow would give a flow over `links[0..count)` its cap at once were it alone on
+  // them: no link would be tight (caps and capacities are compared in kB/s, so a flow alone on a
+  // link whose capacity is not a whole number of kB/s makes it tight).
+  bool is_slack_alone(const LinkId* links, int count) const;
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
   // it is 0 until the next solve().
   FlowId add_flow(const LinkId* links, int count);

@@ -36,6 +36,99 @@ TEST(FlowNetwork, LoneFlowTakesExactlyLatencyPlusTransferTime) {
   }
 }
 
+// A flow alone on its links never reaches the max-min solver (FlowNetwork's fast path); these
+// pin its times to the picosecond, written out by hand, so that no shortcut can move them.
+TEST(FlowNetwork, LoneFlowTimesArePinnedToThePicosecond) {
+  struct Case {
+    std::uint64_t bytes;
+    std::int64_t ps;  // 600 ns of latency + bytes / 12.5 GB/s
+  } cases[] = {{8, 600640}, {1000003, 80600240}, {123456789, 9877143120}};
+  for (const Case& c : cases) {
+    runtime::Engine e;
+    FlowNetwork net(e, crossbar(2), testing::base_config());
+    Deliveries d{&e, {}};
+    net.transfer(0, 1, c.bytes, d.next());
+    EXPECT_EQ(net.solver().active_flows(), 0) << "a lone flow is not the solver's";
+    testing::run(e);
+    EXPECT_EQ(d.ps[0], c.ps) << c.bytes << " bytes";
+  }
+}
+
+namespace {
+
+// Flow A (0 -> 1, 1 MB) starts alone at t = 0; flow B (1 MB, from `b_src` to `b_dst`) joins one
+// of A's links at 40 us, when A has sent half. From then on they share 12.5 GB/s: A's other
+// 500 kB take 80 us, B's first 500 kB too, and B's last 500 kB go alone in 40 us. Returns the
+// deliveries and the solver's flow count at 20 us and at 60 us.
+struct Joined {
+  std::vector<std::int64_t> ps;
+  int solver_flows_alone = -1, solver_flows_shared = -1;
+};
+Joined join_lone_flow(int b_src, int b_dst) {
+  runtime::Engine e;
+  FlowNetwork net(e, crossbar(3), testing::base_config());
+  Deliveries d{&e, {}};
+  Joined j;
+  struct Probe {
+    FlowNetwork* net;
+    int* out;
+    static void read(void* self, std::uint64_t) {
+      auto* p = static_cast<Probe*>(self);
+      *p->out = p->net->solver().active_flows();
+    }
+  } alone{&net, &j.solver_flows_alone}, shared{&net, &j.solver_flows_shared};
+  net.transfer(0, 1, 1000000, d.next());
+  testing::DelayedTransfer b{&net, b_src, b_dst, 1000000, d.next()};
+  e.schedule(SimTime::from_ns(20000), Action{&Probe::read, &alone, 0});
+  e.schedule(SimTime::from_ns(40000), Action{&testing::DelayedTransfer::start, &b, 0});
+  e.schedule(SimTime::from_ns(60000), Action{&Probe::read, &shared, 0});
+  testing::run(e);
+  j.ps = d.ps;
+  return j;
+}
+
+}  // namespace
+
+TEST(FlowNetwork, LoneFlowJoinedAtItsEjectionLinkIsHandedToTheSolver) {
+  Joined j = join_lone_flow(2, 1);
+  std::vector<std::int64_t> expected = {120600000, 160600000};
+  EXPECT_EQ(j.ps, expected);
+  EXPECT_EQ(j.solver_flows_alone, 0);
+  EXPECT_EQ(j.solver_flows_shared, 2) << "the lone flow joined the solver with the newcomer";
+}
+
+TEST(FlowNetwork, LoneFlowJoinedAtItsInjectionLinkIsHandedToTheSolver) {
+  Joined j = join_lone_flow(0, 2);
+  std::vector<std::int64_t> expected = {120600000, 160600000};
+  EXPECT_EQ(j.ps, expected);
+  EXPECT_EQ(j.solver_flows_shared, 2);
+}
+
+TEST(FlowNetwork, FlowOnDisjointLinksStaysOutOfTheSolver) {
+  runtime::Engine e;
+  FlowNetwork net(e, crossbar(4), testing::base_config());
+  Deliveries d{&e, {}};
+  net.transfer(0, 1, 1000000, d.next());
+  net.transfer(2, 3, 1000000, d.next());
+  EXPECT_EQ(net.solver().active_flows(), 0);
+  testing::run(e);
+  std::vector<std::int64_t> expected = {80600000, 80600000};
+  EXPECT_EQ(d.ps, expected);
+}
+
+TEST(FlowNetwork, LoneFlowOnALinkOfFractionalKBpsIsSolved) {
+  // The solver compares caps and capacities in whole kB/s: a flow alone on a link of
+  // 1,000,000.5 kB/s makes it tight, so the solver times it (at its cap all the same).
+  runtime::Engine e;
+  FlowNetwork net(e, std::make_unique<Crossbar>(2, 1.0000005e9), testing::base_config());
+  Deliveries d{&e, {}};
+  net.transfer(0, 1, 1000000, d.next());
+  EXPECT_EQ(net.solver().active_flows(), 1);
+  testing::run(e);
+  SimTime want = SimTime::from_ns(600) + runtime::transfer_time(1000000.0, 1.0000005e9);
+  EXPECT_EQ(d.ps[0], want.ps());
+}
+
 TEST(FlowNetwork, ZeroBytesTakeTheLatency) {
   runtime::Engine e;
   FlowNetwork net(e, crossbar(2), testing::base_config());
