@@ -17,6 +17,7 @@ class Crossbar final : public Topology {
   double link_bw_Bps(LinkId) const override { return link_Bps_; }
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
+  int route_links(int, int) const override { return 2; }  // injection and ejection
 
  private:
   int nodes_;

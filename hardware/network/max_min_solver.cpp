@@ -39,7 +39,12 @@ MaxMinSolver::MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps)
                   kMaxCapacity);
     links_[l].capacity = link_Bps[l];
     links_[l].cap_floor = static_cast<std::int64_t>(std::floor(link_Bps[l] / kCapUnit));
+    whole_kBps_ = whole_kBps_ && static_cast<double>(links_[l].cap_floor) * kCapUnit == link_Bps[l];
   }
+  // The cap of a flow alone is one of these or the flow cap; ceil(cap / kCapUnit) is then exact
+  // and at most every floor on its route.
+  if (flow_cap_ != std::numeric_limits<double>::infinity())
+    whole_kBps_ = whole_kBps_ && std::floor(flow_cap_ / kCapUnit) * kCapUnit == flow_cap_;
   mark_.resize(links_.size());
 }
 
@@ -91,7 +96,7 @@ void MaxMinSolver::set_rate(FlowId f, double rate, LinkId bottleneck) {
   x.bottleneck = bottleneck;
 }
 
-bool MaxMinSolver::is_slack_alone(const LinkId* links, int count) const {
+bool MaxMinSolver::is_slack_alone_rounded(const LinkId* links, int count) const {
   const auto units = static_cast<std::int64_t>(std::ceil(cap_Bps(links, count) / kCapUnit));
   for (int i = 0; i < count; ++i)
     if (units > links_[static_cast<std::size_t>(links[i])].cap_floor) return false;

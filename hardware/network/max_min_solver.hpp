@@ -57,7 +57,9 @@ class MaxMinSolver final : public LinkLoad {
   // Whether add_flow would give a flow over `links[0..count)` its cap at once were it alone on
   // them: no link would be tight (caps and capacities are compared in kB/s, so a flow alone on a
   // link whose capacity is not a whole number of kB/s makes it tight).
-  bool is_slack_alone(const LinkId* links, int count) const;
+  bool is_slack_alone(const LinkId* links, int count) const {
+    return whole_kBps_ || is_slack_alone_rounded(links, count);
+  }
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
   // it is 0 until the next solve().
   FlowId add_flow(const LinkId* links, int count);
@@ -196,8 +198,13 @@ class MaxMinSolver final : public LinkLoad {
   void check_region_bottleneck(Local& s, double level);
   void commit();
 
+  bool is_slack_alone_rounded(const LinkId* links, int count) const;
+
   std::vector<Link> links_;
   std::vector<Mark> mark_;
+  // Every capacity (and the flow cap) is a whole number of kB/s, as configured bandwidths are:
+  // then a flow alone never makes a link tight.
+  bool whole_kBps_ = true;
   std::vector<Flow> flows_;
   std::vector<Hop> hops_;  // hop_stride_ per flow slot
   std::size_t hop_stride_ = 8;
