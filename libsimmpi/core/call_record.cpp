@@ -8,40 +8,26 @@ namespace simmpi::mpi {
 
 namespace ct = runtime::call_trace;
 
-CallRecord& CallRecord::type(MPI_Datatype h) {
-  if (!active_) return *this;
+CallRecord& CallRecord::add_type(MPI_Datatype h) {
   const Datatype* t = find_datatype(h, call_.rank);
   if (!t) return value(-1);
   const MPI_Datatype named = predefined_handle(*t);
   return value(named != MPI_DATATYPE_NULL ? named : -1 - static_cast<std::int64_t>(t->size));
 }
 
-CallRecord& CallRecord::op(MPI_Op op) {
-  if (!active_) return *this;
+CallRecord& CallRecord::add_op(MPI_Op op) {
   if (!is_user_op(op)) return value(op);
   return value(is_commutative(op) ? ct::kUserOpCommutative : ct::kUserOpNoncommutative);
 }
 
-CallRecord& CallRecord::array(const int* v, int n) {
-  if (!active_) return *this;
+CallRecord& CallRecord::add_array(const int* v, int n) {
   if (n < 0 || !v) n = 0;
   fields_.push_back(n);
   for (int i = 0; i < n; ++i) fields_.push_back(v[i]);
   return *this;
 }
 
-CallRecord& CallRecord::out(const int* v) {
-  if (active_) outs_.push_back({fields_.size(), {v, nullptr}});
-  return *this;
-}
-
-CallRecord& CallRecord::out_array(const int* v, const int* n) {
-  if (active_) outs_.push_back({fields_.size(), {v, n}});
-  return *this;
-}
-
-CallRecord::~CallRecord() {
-  if (!active_) return;
+void CallRecord::finish() {
   // Outputs go in at their positions, last first so earlier positions stay valid.
   for (auto it = outs_.rbegin(); it != outs_.rend(); ++it) {
     std::vector<std::int64_t> v;

@@ -18,7 +18,9 @@ class CallRecord {
  public:
   CallRecord(ApiCall& call, runtime::call_trace::Kind kind)
       : call_(call), kind_(kind), active_(call.records_calls()) {}
-  ~CallRecord();
+  ~CallRecord() {
+    if (active_) finish();
+  }
   CallRecord(const CallRecord&) = delete;
   CallRecord& operator=(const CallRecord&) = delete;
 
@@ -28,22 +30,34 @@ class CallRecord {
   }
   CallRecord& real(double v) { return value(runtime::call_trace::double_bits(v)); }
   // A datatype as the trace keeps it: its predefined handle, or -1 - size for a derived one.
-  CallRecord& type(MPI_Datatype t);
+  CallRecord& type(MPI_Datatype t) { return active_ ? add_type(t) : *this; }
   // An operation: its predefined handle, or the user operation's commutativity.
-  CallRecord& op(MPI_Op op);
-  CallRecord& array(const int* v, int n);
+  CallRecord& op(MPI_Op op) { return active_ ? add_op(op) : *this; }
+  CallRecord& array(const int* v, int n) { return active_ ? add_array(v, n) : *this; }
   // Read when the record ends.
-  CallRecord& out(const int* v);
+  CallRecord& out(const int* v) {
+    if (active_) outs_.push_back({fields_.size(), {v, nullptr}});
+    return *this;
+  }
   // A nonblocking call's request (read at the end), or kNoRequest for a blocking one (nullptr).
   CallRecord& request(const MPI_Request* r) {
     return r ? out(r) : value(runtime::call_trace::kNoRequest);
   }
-  CallRecord& out_array(const int* v, const int* n);
+  CallRecord& out_array(const int* v, const int* n) {
+    if (active_) outs_.push_back({fields_.size(), {v, n}});
+    return *this;
+  }
   bool active() const { return active_; }
   // Set when the call fails: no record then (the replay refuses the call).
   void cancel() { active_ = false; }
 
  private:
+  // The work when active (a branch each when no one records: every call makes a record).
+  CallRecord& add_type(MPI_Datatype t);
+  CallRecord& add_op(MPI_Op op);
+  CallRecord& add_array(const int* v, int n);
+  void finish();  // outputs read, the record handed to the call
+
   struct Out {
     const int* v;
     const int* n;  // nullptr: a single value

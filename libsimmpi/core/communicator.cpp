@@ -46,8 +46,7 @@ void Communicator::set_handle(MPI_Comm h) {
   if (owned_remote_) owned_remote_->handle_ = h;
 }
 
-int Communicator::comm_rank(int world_rank) const {
-  if (!members_) return world_rank >= 0 && world_rank < size_ ? world_rank : -1;
+int Communicator::member_rank(int world_rank) const {
   if (member_stride_ != 0) {
     const int offset = world_rank - first_member_;
     if (offset % member_stride_ != 0) return -1;
@@ -99,10 +98,6 @@ void Communicator::mark_freed(int comm_rank) {
   SIMMPI_ASSERT(!freed_[static_cast<std::size_t>(comm_rank)], "a member frees a communicator once");
   freed_[static_cast<std::size_t>(comm_rank)] = true;
   --active_members_;
-}
-
-bool Communicator::has_freed(int comm_rank) const {
-  return !freed_.empty() && freed_[static_cast<std::size_t>(comm_rank)];
 }
 
 bool Communicator::drop_request() {

@@ -60,8 +60,11 @@ class Communicator {
   int world_rank(int comm_rank) const {
     return members_ ? (*members_)[static_cast<std::size_t>(comm_rank)] : comm_rank;
   }
-  // -1 when `world_rank` is not a member.
-  int comm_rank(int world_rank) const;
+  // -1 when `world_rank` is not a member. (Inline for the identity: every call asks.)
+  int comm_rank(int world_rank) const {
+    if (!members_) return world_rank >= 0 && world_rank < size_ ? world_rank : -1;
+    return member_rank(world_rank);
+  }
   // The world ranks of the members in rank order; nullptr means the identity [0, size()).
   const Members& members() const { return members_; }
   // The name used in diagnostics (the user's name once a member set one).
@@ -93,7 +96,9 @@ class Communicator {
 
   // Life: the object lives until every member freed it and no request refers to it.
   void mark_freed(int comm_rank);
-  bool has_freed(int comm_rank) const;
+  bool has_freed(int comm_rank) const {
+    return !freed_.empty() && freed_[static_cast<std::size_t>(comm_rank)];
+  }
   void add_request() { ++requests_; }
   // Returns is_unused() after forgetting one request.
   bool drop_request();
@@ -120,6 +125,8 @@ class Communicator {
   }
 
  private:
+  int member_rank(int world_rank) const;  // comm_rank() with an explicit member list
+
   MPI_Comm handle_;
   int context_id_;
   int size_;

@@ -134,18 +134,8 @@ std::intptr_t address(const void* p) {
 
 }  // namespace
 
-TypeRef::TypeRef(const Datatype* t) : t_(t) {
-  if (t_ && t_->derived) ++t_->refs;
-}
-
-TypeRef& TypeRef::operator=(const TypeRef& o) {
-  TypeRef keep(o);  // o may be the last reference held through *this
-  std::swap(t_, keep.t_);
-  return *this;
-}
-
-TypeRef::~TypeRef() {
-  if (t_ && t_->derived && --t_->refs == 0) delete t_;
+void TypeRef::destroy(const Datatype* t) {
+  delete t;
 }
 
 const Datatype* find_datatype(MPI_Datatype handle, int rank) {

@@ -35,16 +35,18 @@ struct Datatype;
 class TypeRef {
  public:
   TypeRef() = default;
-  TypeRef(const Datatype* t);  // NOLINT: a plain pointer converts, as Request::type did
+  // Inline (below Datatype): every request takes and drops one, and predefined types cost a test.
+  inline TypeRef(const Datatype* t);  // NOLINT: a plain pointer converts, as Request::type did
   TypeRef(const TypeRef& o) : TypeRef(o.t_) {}
-  TypeRef& operator=(const TypeRef& o);
-  ~TypeRef();
+  inline TypeRef& operator=(const TypeRef& o);
+  inline ~TypeRef();
   const Datatype* get() const { return t_; }
   const Datatype* operator->() const { return t_; }
   const Datatype& operator*() const { return *t_; }
   explicit operator bool() const { return t_ != nullptr; }
 
  private:
+  static void destroy(const Datatype* t);  // the last reference to a derived type went
   const Datatype* t_ = nullptr;
 };
 
@@ -80,6 +82,22 @@ struct Datatype {
   mutable int refs = 0;                  // TypeRefs to a derived type
   std::unique_ptr<DerivedInfo> derived;  // null for predefined types
 };
+
+TypeRef::TypeRef(const Datatype* t) : t_(t) {
+  if (t_ && t_->derived) ++t_->refs;
+}
+
+TypeRef& TypeRef::operator=(const TypeRef& o) {
+  if (o.t_ && o.t_->derived) ++o.t_->refs;  // first: o may be the last reference held by *this
+  const Datatype* old = t_;
+  t_ = o.t_;
+  if (old && old->derived && --old->refs == 0) destroy(old);
+  return *this;
+}
+
+TypeRef::~TypeRef() {
+  if (t_ && t_->derived && --t_->refs == 0) destroy(t_);
+}
 
 inline bool is_committed(const Datatype& t) {
   return !t.derived || t.derived->committed;

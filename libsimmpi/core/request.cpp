@@ -58,4 +58,21 @@ void RequestPool::release(Request* r) {
   spare_.push_back(r);
 }
 
+Message* MessagePool::create() {
+  if (spare_.empty()) {
+    storage_.push_back(std::make_unique<Message>());
+    return storage_.back().get();
+  }
+  Message* m = spare_.back();
+  spare_.pop_back();
+  m->~Message();  // reset in place, as RequestPool::create does
+  new (m) Message;
+  return m;
+}
+
+void MessagePool::release(Message* m) {
+  m->payload.reset();  // what it holds goes now, not when the object is reused
+  spare_.push_back(m);
+}
+
 }  // namespace simmpi::mpi

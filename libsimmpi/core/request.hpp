@@ -143,4 +143,17 @@ class RequestPool {
   std::vector<Request*> spare_;
 };
 
+// Messages in flight, recycled like requests: one per send, and no allocation per message.
+class MessagePool {
+ public:
+  // A fresh message (every field at its default).
+  Message* create();
+  // `m` is done with (received, or its matched probe received).
+  void release(Message* m);
+
+ private:
+  std::vector<std::unique_ptr<Message>> storage_;
+  std::vector<Message*> spare_;
+};
+
 }  // namespace simmpi::mpi

@@ -92,6 +92,7 @@ class World {
   // The run's configuration (it outlives the World).
   const runtime::Config& config() const { return config_; }
   RequestPool& requests() { return requests_; }
+  MessagePool& messages() { return messages_; }
   // A new message's number, 1 up, in the order sends are called (observers pair sends and
   // receives by it).
   std::uint64_t next_message_id() { return ++messages_sent_; }
@@ -129,6 +130,7 @@ class World {
   std::vector<std::unique_ptr<Communicator>> comms_;  // by handle index; 0 is MPI_COMM_NULL
   std::vector<std::size_t> free_comm_slots_;          // a min-heap of reusable indices
   RequestPool requests_;
+  MessagePool messages_;
   std::uint64_t messages_sent_ = 0;
   std::uint64_t idle_polls_ = 0;
 };

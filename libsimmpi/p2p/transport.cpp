@@ -58,7 +58,7 @@ void rendezvous_delivered(void* msg, std::uint64_t, SimTime arrival);
 void finish_receive(World& w, Message* m, Request* r, SimTime data_at) {
   r->msg = nullptr;
   complete_request(w, r, data_at + w.params().recv_overhead, w.params().recv_overhead);
-  delete m;
+  w.messages().release(m);
 }
 
 // Binds message `m` to receive `r` at the current time; both are out of their queues.
@@ -173,7 +173,7 @@ void post_send_now(World& w, Request* s) {
   int me = s->owner;
   s->complete_at = SimTime::max();
   s->status = MPI_Status{};
-  auto* m = new Message;
+  Message* m = w.messages().create();
   m->id = s->message_id;
   m->context = s->context;
   m->source = s->comm->comm_rank(me);

@@ -77,6 +77,10 @@ void unpack_typed(World& w, const char* src, std::uint64_t bytes, const TypedBuf
       std::memcpy(mem.at(p.addr), src + p.offset, p.len);
     return;
   }
+  if (to.type->contiguous) {  // one block from the buffer's start: one copy
+    std::memcpy(w.scheduler().privatizer().translate(to.rank, to.buf), src, n);
+    return;
+  }
   unpack_bytes(src, n, to.count, *to.type, to.buf, RankMemory(w, to.rank));
 }
 
