@@ -51,7 +51,9 @@ void* simmpi_process_state(const char* name, size_t bytes);
  * round's number (from 1), and the caller's next MPI_Iprobe for it finds the message. *round
  * is 0 when every round's probe found nothing (then all of them were made). The same
  * simulated times as the loop would give (each probe costs mpi.poll_cost, as MPI_Iprobe's),
- * in one or two events instead of one or more per round. Returns an MPI error code. */
+ * in one or two events instead of one or more per round (none when no matching message can
+ * arrive before the last round ends: the time is then owed like a computation's). Returns an
+ * MPI error code. */
 int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Comm comm,
                        long* round);
 

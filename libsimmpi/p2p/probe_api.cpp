@@ -150,7 +150,8 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
 
 int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Comm comm,
                        long* round) {
-  ApiCall call("simmpi_poll_rounds");  // settles: the rounds start at the caller's own time
+  // The rounds start at the caller's own time: settled below, unless they are all fruitless.
+  ApiCall call("simmpi_poll_rounds", ApiCall::Needs::Init, ApiCall::Settle::Later);
   if (!round || !(seconds >= 0) || !std::isfinite(seconds))
     return call.fail(comm, MPI_ERR_ARG,
                      "simmpi_poll_rounds: seconds = %g must be finite and >= 0, round not NULL",
@@ -179,6 +180,17 @@ int simmpi_poll_rounds(double seconds, long rounds, int source, int tag, MPI_Com
   const SimTime per_round = work + w.params().poll_cost;
   RankState& st = w.rank(call.rank);
   st.idle_probe = RankState::IdleProbe{};
+  if (rounds > 0 && per_round > SimTime()) {
+    // When nothing the probes look for can arrive before the last one ends, every round is
+    // fruitless wherever it runs: the rounds' time is owed like a computation's (no switch; see
+    // Scheduler::sleep_lazily), as a fruitless MPI_Iprobe's is.
+    const SimTime all = per_round * static_cast<std::int64_t>(rounds);
+    if (fruitless_until(w, *t.comm, source, tag) > sched.local_now() + all) {
+      sched.sleep_lazily(all);
+      return MPI_SUCCESS;
+    }
+  }
+  sched.settle();
   if (per_round == SimTime()) {  // rounds that take no time all happen now
     SimTime next;
     if (probe_unexpected(w, t.comm->context_id(), source, tag, &next) || rounds < 0) {

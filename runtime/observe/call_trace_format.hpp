@@ -83,7 +83,8 @@ enum class Kind : std::uint8_t {
   CommCreate,
   CommFree,
   PollRounds,
-  Count  // not a kind: the number of kinds
+  IprobeLoop,  // consecutive MPI_Iprobe calls of one target (CallTraceRecorder folds them)
+  Count        // not a kind: the number of kinds
 };
 
 struct Layout {
@@ -92,6 +93,11 @@ struct Layout {
   const char* names;   // the fields' names, space-separated, for docs/replay.md and messages
 };
 
+// An MPI_Iprobe loop: `failed` fruitless MPI_Iprobe calls of one (source, tag, comm) back to
+// back, nothing between them, then (found = 1) the one that found a message, or (found = 0)
+// something else. Replayed as "poll until found" (re-timed on the replay's platform) or as that
+// many fruitless polls.
+//
 // Send modes: 0 standard, 1 synchronous, 2 ready, 3 buffered. `inplace`: the call passed
 // MPI_IN_PLACE. Receives and probes record the source and tag they matched (msrc, mtag).
 // Collectives' v-forms record counts and displacements in elements of their type.
@@ -142,6 +148,7 @@ inline constexpr Layout kLayouts[] = {
     {"MPI_Comm_create", "iai", "comm members newcomm"},
     {"MPI_Comm_free", "i", "comm"},
     {"simmpi_poll_rounds", "diiiii", "seconds rounds source tag comm round"},
+    {"MPI_Iprobe loop", "iiiii", "source tag comm failed found"},
 };
 static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(Kind::Count),
               "one layout per kind");

@@ -14,11 +14,13 @@ void CallTraceRecorder::own_code(int rank, SimTime until) {
   const SimTime own = until - l.last_end - l.told;
   l.told = SimTime();
   if (own <= SimTime()) return;
+  write_polls(rank);
   writer_.begin(rank, ct::Kind::Sleep);
   writer_.field(rank, own.ps());
 }
 
 void CallTraceRecorder::untraced(int rank, std::string_view what) {
+  write_polls(rank);
   writer_.begin(rank, ct::Kind::Untraced);
   writer_.text(rank, what);
 }
@@ -31,6 +33,11 @@ void CallTraceRecorder::call(const CallFacts& f) {
     return untraced(f.rank, what);
   }
   own_code(f.rank, f.begin);
+  if (fold_poll(f)) {
+    lanes_[static_cast<std::size_t>(f.rank)].last_end = f.end;
+    return;
+  }
+  write_polls(f.rank);
   if (f.record_kind >= 0 && f.record) {
     writer_.begin(f.rank, static_cast<ct::Kind>(f.record_kind));
     for (std::int64_t v : *f.record) writer_.field(f.rank, v);
@@ -45,6 +52,7 @@ void CallTraceRecorder::compute(const ComputeFacts& f) {
   if (f.ordinal != 0 || f.rank < 0 || f.rank >= writer_.ranks()) return;
   Lane& l = lanes_[static_cast<std::size_t>(f.rank)];
   l.told += f.time;
+  write_polls(f.rank);
   if (f.kernel < 0) {
     writer_.begin(f.rank, ct::Kind::Sleep);
     writer_.field(f.rank, f.time.ps());
@@ -61,9 +69,42 @@ void CallTraceRecorder::compute(const ComputeFacts& f) {
     writer_.field(f.rank, v);
 }
 
+// A polling loop's MPI_Iprobe: fruitless ones of one target are held while they follow each
+// other with nothing between (own code, compute or another call writes them first); the one
+// that finds the message ends the loop, which is written as one record.
+bool CallTraceRecorder::fold_poll(const CallFacts& f) {
+  if (f.record_kind != static_cast<int>(ct::Kind::Iprobe) || !f.record || f.record->size() != 4)
+    return false;
+  const std::vector<std::int64_t>& r = *f.record;  // source tag comm flag
+  HeldPolls& h = lanes_[static_cast<std::size_t>(f.rank)].polls;
+  const bool same = h.failed > 0 && h.source == r[0] && h.tag == r[1] && h.comm == r[2];
+  if (r[3]) {  // found: the end of a loop of this target, or a probe of its own
+    if (!same) return false;
+    write_polls(f.rank, true);
+    return true;
+  }
+  if (!same) {
+    write_polls(f.rank);
+    h = HeldPolls{r[0], r[1], r[2], 0};
+  }
+  ++h.failed;
+  return true;
+}
+
+void CallTraceRecorder::write_polls(int rank, bool found) {
+  HeldPolls& h = lanes_[static_cast<std::size_t>(rank)].polls;
+  if (h.failed == 0) return;
+  writer_.begin(rank, ct::Kind::IprobeLoop);
+  for (std::int64_t v : {h.source, h.tag, h.comm, h.failed, std::int64_t{found}})
+    writer_.field(rank, v);
+  h.failed = 0;
+}
+
 bool CallTraceRecorder::finish(const std::vector<SimTime>& end, std::string* error) {
-  for (int r = 0; r < writer_.ranks(); ++r)
+  for (int r = 0; r < writer_.ranks(); ++r) {
+    write_polls(r);
     if (static_cast<std::size_t>(r) < end.size()) own_code(r, end[static_cast<std::size_t>(r)]);
+  }
   return writer_.finish(error);
 }
 

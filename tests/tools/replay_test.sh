@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
 # Record then replay (docs/replay.md): runs PROGRAM with --record, replays the trace with
-# simmpi-replay on the same platform and fails unless the replay's summary line (ranks,
-# simulated time, events) is the online run's, byte for byte. With --other OPTIONS... it then
+# simmpi-replay on the same platform and fails unless the replay's ranks and simulated time are
+# the online run's, byte for byte (not the event count: the replay makes a polling loop, which
+# the trace keeps folded, in its own number of events). With --other OPTIONS... it then
 # runs the program online on that platform and replays the same trace there, and fails unless
 # both simulated times are equal (for a program whose pattern does not depend on timing).
 # $ONLINE_SET, when set, replaces $SIMMPI_SET for the online run (e.g. runtime.host_time=measure:
@@ -42,8 +43,8 @@ a=$(summary "$tmp/online.err") b=$(summary "$tmp/replay.err")
 echo "online: $a"
 echo "replay: $b"
 grep -E 'simmpi-replay|call trace' "$tmp/online.err" "$tmp/replay.err" | sed 's|^[^:]*/||'
-if [ -z "$a" ] || [ "$a" != "$b" ]; then
-  echo "FAIL: the replay's summary differs from the online run's"
+if [ -z "$a" ] || [ "${a%, * events}" != "${b%, * events}" ]; then
+  echo "FAIL: the replay's ranks or simulated time differ from the online run's"
   exit 1
 fi
 if [ ${#other[@]} -gt 0 ]; then

@@ -66,6 +66,8 @@ void Replayer::dispatch(const Record& r) {
     case Kind::Iprobe:
     case Kind::PollRounds:
       return probe(r);
+    case Kind::IprobeLoop:
+      return probe_loop(r);
     case Kind::Wait:
     case Kind::Waitall:
     case Kind::Test:
@@ -234,6 +236,38 @@ void Replayer::probe(const Record& r) {
   if (source == MPI_ANY_SOURCE) source = msrc;
   if (tag == MPI_ANY_TAG) tag = mtag;
   MPI_Probe(source, tag, c, MPI_STATUS_IGNORE);
+}
+
+// A polling loop (call_trace_format.hpp): one that ended finding its message polls until the
+// message is there on the replay's platform, at the recorded loop's rhythm (one MPI_Iprobe
+// after the other: simmpi_poll_rounds finds the first whose probe sees it), then makes that
+// probe; the number of fruitless polls is the platform's. One that ended otherwise makes the
+// recorded number of fruitless polls.
+void Replayer::probe_loop(const Record& r) {
+  Fields f(r);
+  const int source = f.i(), tag = f.i();
+  const MPI_Comm c = comm(f.next());
+  const std::int64_t failed = f.next();
+  const bool found = f.next() != 0;
+  int flag = 0;
+  if (found) {
+    long round = 0;
+    ++notes_.polls;
+    simmpi_poll_rounds(0.0, -1, source, tag, c, &round);
+    MPI_Iprobe(source, tag, c, &flag, MPI_STATUS_IGNORE);
+    return outcome(1, flag);
+  }
+  notes_.polls += failed;
+  std::int64_t one_by_one = 1;  // the first poll made as an MPI_Iprobe of its own
+  if (failed > 1) {  // all in one call, up to the first that finds something on this platform
+    long round = 0;
+    simmpi_poll_rounds(0.0, static_cast<long>(failed), source, tag, c, &round);
+    one_by_one = round ? round : failed + 1;
+  }
+  for (std::int64_t i = one_by_one; i <= failed; ++i) {
+    MPI_Iprobe(source, tag, c, &flag, MPI_STATUS_IGNORE);
+    outcome(0, flag);
+  }
 }
 
 void Replayer::completion(const Record& r) {

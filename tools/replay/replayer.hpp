@@ -40,6 +40,7 @@ class Replayer {
   void dispatch(const Record& r);
   void point_to_point(const Record& r);
   void probe(const Record& r);
+  void probe_loop(const Record& r);
   void completion(const Record& r);
   void some_or_any(const Record& r);
   void collective(const Record& r);

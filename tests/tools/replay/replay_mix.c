@@ -6,6 +6,9 @@
  *                communicators made by dup, split and create, with a user operation
  *   nonblocking  tests, waitany/waitsome/testany/testsome, probes and receives from
  *                MPI_ANY_SOURCE, sendrecv(_replace), synchronous and ready sends, derived types
+ *   polling      MPI_Iprobe until a message is there, behind a computation whose time depends on
+ *                the node (the number of fruitless polls depends on the platform, the pattern
+ *                does not), and a fixed number of probes for a message never sent
  * Values are checked where the program decides something from them, so a run also tests MPI. */
 #include <cblas.h>
 #include <mpi.h>
@@ -174,6 +177,24 @@ static void nonblocking(void) {
   free(d), free(buf), free(in);
 }
 
+static void polling(void) {
+  const int partner = rank ^ 1;
+  if (partner >= size) return;
+  char buf[64] = {0};
+  for (int step = 0; step < 3; ++step) {
+    if (rank & 1) {
+      int flag = 0;
+      while (!flag) MPI_Iprobe(partner, 8, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+      MPI_Recv(buf, 64, MPI_CHAR, partner, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      for (int i = 0; i < 5; ++i) MPI_Iprobe(partner, 9, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+      if (flag) MPI_Abort(MPI_COMM_WORLD, 4); /* tag 9 is never sent */
+    } else {
+      SIMMPI_COMPUTE(1.234567e6 * (step + 1), 1e5);
+      MPI_Send(buf, 64, MPI_CHAR, partner, 8, MPI_COMM_WORLD);
+    }
+  }
+}
+
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -185,6 +206,8 @@ int main(int argc, char** argv) {
       collectives();
     else if (!strcmp(argv[i], "nonblocking"))
       nonblocking();
+    else if (!strcmp(argv[i], "polling"))
+      polling();
     else {
       fprintf(stderr, "replay_mix: unknown part %s\n", argv[i]);
       MPI_Abort(MPI_COMM_WORLD, 2);
