@@ -220,24 +220,33 @@ std::string Config::resolve_path(const std::string& p) const {
   return dir.back() == '/' ? dir + p : dir + "/" + p;
 }
 
+const std::string* Config::unchosen_section_choice(const std::string& key) const {
+  // "network.fat_tree.down": table "network", section "fat_tree"; it applies when a choice
+  // key of table "network" (network.topology) has the value "fat_tree".
+  std::size_t dot1 = key.find('.'), dot2 = key.find('.', dot1 + 1);
+  if (dot1 == std::string::npos || dot2 == std::string::npos) return nullptr;
+  std::string table = key.substr(0, dot1), section = key.substr(dot1 + 1, dot2 - dot1 - 1);
+  for (const auto& [other, c] : values_) {
+    if (c.spec->kind != Kind::Choice || other.rfind(table + ".", 0) != 0 ||
+        other.find('.', table.size() + 1) != std::string::npos)
+      continue;
+    bool names_a_choice = false;
+    for (const auto& choice : c.spec->choices) names_a_choice |= section == choice.name;
+    if (names_a_choice && c.text != section) return &other;
+  }
+  return nullptr;
+}
+
 std::vector<std::string> Config::unused_settings() const {
   std::vector<std::string> out;
   for (const auto& [key, v] : values_) {
     if (v.origin == "default") continue;
-    // "network.fat_tree.down": table "network", section "fat_tree"; it applies when a choice
-    // key of table "network" (network.topology) has the value "fat_tree".
-    std::size_t dot1 = key.find('.'), dot2 = key.find('.', dot1 + 1);
-    if (dot1 == std::string::npos || dot2 == std::string::npos) continue;
-    std::string table = key.substr(0, dot1), section = key.substr(dot1 + 1, dot2 - dot1 - 1);
-    for (const auto& [other, c] : values_) {
-      if (c.spec->kind != Kind::Choice || other.rfind(table + ".", 0) != 0 ||
-          other.find('.', table.size() + 1) != std::string::npos)
-        continue;
-      bool names_a_choice = false;
-      for (const auto& choice : c.spec->choices) names_a_choice |= section == choice.name;
-      if (names_a_choice && c.text != section)
-        out.push_back(key + " (" + v.origin + ") has no effect: it applies when " + other + " = " +
-                      section + ", and " + other + " = " + c.text + " (" + c.origin + ")");
+    if (const std::string* other = unchosen_section_choice(key)) {
+      const Value& c = values_.at(*other);
+      std::string section = key.substr(key.find('.') + 1);
+      section = section.substr(0, section.find('.'));
+      out.push_back(key + " (" + v.origin + ") has no effect: it applies when " + *other + " = " +
+                    section + ", and " + *other + " = " + c.text + " (" + c.origin + ")");
     }
   }
   return out;
@@ -280,6 +289,7 @@ std::string Config::to_toml() const {
   for (const auto& spec : option_registry()) {  // registry order groups keys by table
     const Value& v = values_.at(spec.key);
     std::string key(spec.key);
+    if (unchosen_section_choice(key)) continue;
     std::string t = key.substr(0, key.rfind('.'));
     if (t != table) {
       os << (table.empty() ? "" : "\n") << "[" << t << "]\n";

@@ -48,7 +48,8 @@ class Config {
   // Where the value came from: "default", "file.toml:12" or "--set".
   const std::string& origin(std::string_view key) const;
   // The effective configuration as TOML, each value commented with its origin; it can be
-  // saved and passed back with --platform.
+  // saved and passed back with --platform. Sections of choices not chosen (network.fat_tree
+  // under a torus) are left out: they take no effect, and loading them back would warn.
   std::string to_toml() const;
   // Settings that take no effect: keys given in a file or on the command line whose section is
   // named after a choice that is not the one chosen ("network.fat_tree.down" under
@@ -56,6 +57,9 @@ class Config {
   std::vector<std::string> unused_settings() const;
 
  private:
+  // The choice key that `key`'s section is named after when that choice is not the chosen
+  // one ("network.topology" for "network.fat_tree.down" under a torus), else nullptr.
+  const std::string* unchosen_section_choice(const std::string& key) const;
   struct Value {
     const OptionSpec* spec;
     std::string text;   // as written, normalized for printing

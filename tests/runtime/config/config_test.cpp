@@ -115,6 +115,11 @@ TEST(Config, PrintedConfigLoadsBackIdentically) {
   EXPECT_DOUBLE_EQ(b.bandwidth_Bps("network.link_bw"), 25e9);
   EXPECT_EQ(b.integer("node.ranks_per_node"), 4);
   EXPECT_EQ(b.to_toml().find("--set"), std::string::npos);
+  // Only the chosen topology's section is printed, so loading it back warns of nothing.
+  EXPECT_TRUE(b.unused_settings().empty());
+  a.set("network.topology=torus");
+  EXPECT_NE(a.to_toml().find("[network.torus]"), std::string::npos);
+  EXPECT_EQ(a.to_toml().find("[network.fat_tree]"), std::string::npos);
 }
 
 }  // namespace simmpi::runtime
