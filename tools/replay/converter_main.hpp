@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "tools/replay/conversion.hpp"
+
 namespace simmpi::replay {
 
 struct ConverterCommand {
@@ -18,17 +20,17 @@ struct ConverterCommand {
   std::string (*normalize_input)(std::string) = nullptr;
 };
 
-// Parses the arguments into `Options` (compute_scale, skip_unknown), then runs
-// convert(input, out, options), which returns a summary (ranks, records, skipped) or throws
-// `Error`. Returns main's exit status: 0, 1 (a conversion error) or 2 (a usage error).
-template <class Options, class Error, class Convert>
+// Parses the arguments into ConversionOptions, then runs convert(input, out, options), which
+// returns a ConversionSummary or throws `Error`. Returns main's exit status: 0, 1 (a conversion
+// error) or 2 (a usage error).
+template <class Error, class Convert>
 int converter_main(int argc, char** argv, const ConverterCommand& cmd, Convert convert) {
   auto usage = [&] {
     std::fputs(cmd.usage, stderr);
     return 2;
   };
   std::string input, out;
-  Options o;
+  ConversionOptions o;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--skip-unknown") {

@@ -93,8 +93,8 @@ std::int64_t tag_of(std::int64_t t) {
 // One rank's records as call-trace records.
 class RankConverter {
  public:
-  RankConverter(DumpiFile& in, int rank, runtime::CallTraceWriter& out, const DumpiOptions& o,
-                DumpiSummary& summary)
+  RankConverter(DumpiFile& in, int rank, runtime::CallTraceWriter& out, const ConversionOptions& o,
+                ConversionSummary& summary)
       : in_(in), rank_(rank), out_(out), options_(o), summary_(summary) {}
   void run();
 
@@ -122,8 +122,8 @@ class RankConverter {
   DumpiFile& in_;
   int rank_;
   runtime::CallTraceWriter& out_;
-  const DumpiOptions& options_;
-  DumpiSummary& summary_;
+  const ConversionOptions& options_;
+  ConversionSummary& summary_;
   std::set<std::int64_t> comms_{dumpi::kCommWorld, dumpi::kCommSelf};  // made so far
   // Groups from MPI_Comm_group and MPI_Group_incl: whose ranks they are, which of them.
   struct Group {
@@ -457,9 +457,9 @@ void RankConverter::run() {
 
 }  // namespace
 
-DumpiSummary convert_dumpi(const std::string& meta, const std::string& directory,
-                           const DumpiOptions& options) {
-  DumpiSummary summary;
+ConversionSummary convert_dumpi(const std::string& meta, const std::string& directory,
+                                const ConversionOptions& options) {
+  ConversionSummary summary;
   summary.ranks = read_rank_count(meta);
   const std::string base = base_of(meta);
   // Every rank's file is there and readable before anything is written.

@@ -17,23 +17,13 @@
 #include <map>
 #include <string>
 
+#include "tools/replay/conversion.hpp"
+
 namespace simmpi::replay {
-
-struct DumpiOptions {
-  // Simulated seconds per second of the trace's wall-clock time between MPI calls.
-  double compute_scale = 1.0;
-  bool skip_unknown = false;  // skip records simmpi does not replay instead of stopping
-};
-
-struct DumpiSummary {
-  int ranks = 0;
-  std::uint64_t records = 0;
-  std::map<std::string, std::uint64_t> skipped;  // record name -> count
-};
 
 // Reads the DUMPI trace whose metadata file is `meta` (PREFIX.meta, beside PREFIX-0000.bin...)
 // and writes the call trace `directory` (which must not exist). Throws DumpiError.
-DumpiSummary convert_dumpi(const std::string& meta, const std::string& directory,
-                           const DumpiOptions& options);
+ConversionSummary convert_dumpi(const std::string& meta, const std::string& directory,
+                                const ConversionOptions& options);
 
 }  // namespace simmpi::replay

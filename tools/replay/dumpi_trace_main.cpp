@@ -16,5 +16,5 @@ int main(int argc, char** argv) {
       "                     between MPI calls (default 1)\n"
       "  --skip-unknown     skip records simmpi does not replay instead of stopping\n",
       "records"};
-  return converter_main<DumpiOptions, DumpiError>(argc, argv, cmd, &convert_dumpi);
+  return converter_main<DumpiError>(argc, argv, cmd, &convert_dumpi);
 }

@@ -64,8 +64,9 @@ bool is_communicator_management(const std::string& call) {
 
 class Converter {
  public:
-  Converter(std::string anchor, const Otf2Options& options) : anchor_(anchor), options_(options) {}
-  Otf2Summary run(const std::string& directory);
+  Converter(std::string anchor, const ConversionOptions& options)
+      : anchor_(anchor), options_(options) {}
+  ConversionSummary run(const std::string& directory);
 
   // --- callbacks ---
   OTF2_CallbackCode enter(OTF2_LocationRef l, OTF2_TimeStamp t, OTF2_RegionRef r);
@@ -91,12 +92,12 @@ class Converter {
   void write_collective(Lane& lane, const Event& e, OTF2_TimeStamp t);
 
   std::string anchor_;
-  Otf2Options options_;
+  ConversionOptions options_;
   Otf2Definitions defs_;
   std::map<OTF2_LocationRef, Lane> lanes_;  // the MPI ranks' (first) locations
   std::vector<OTF2_CommRef> made_comms_;    // made after MPI_Init, in definition order
   std::unique_ptr<runtime::CallTraceWriter> writer_;
-  Otf2Summary summary_;
+  ConversionSummary summary_;
   int pass_ = 0;
   std::string fail_;
 };
@@ -497,7 +498,7 @@ void Converter::write_collective(Lane& l, const Event& e, OTF2_TimeStamp t) {
   }
 }
 
-Otf2Summary Converter::run(const std::string& directory) {
+ConversionSummary Converter::run(const std::string& directory) {
   defs_ = read_otf2_definitions(anchor_);
   map_ranks();
   read_events(1);
@@ -514,8 +515,8 @@ Otf2Summary Converter::run(const std::string& directory) {
 
 }  // namespace
 
-Otf2Summary convert_otf2(const std::string& anchor, const std::string& directory,
-                         const Otf2Options& options) {
+ConversionSummary convert_otf2(const std::string& anchor, const std::string& directory,
+                               const ConversionOptions& options) {
   try {
     return Converter(anchor, options).run(directory);
   } catch (const ConfigError& e) {

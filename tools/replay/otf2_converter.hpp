@@ -17,6 +17,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "tools/replay/conversion.hpp"
+
 namespace simmpi::replay {
 
 class Otf2Error : public std::runtime_error {
@@ -24,21 +26,9 @@ class Otf2Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct Otf2Options {
-  // Simulated seconds per second of the archive's compute between MPI calls.
-  double compute_scale = 1.0;
-  bool skip_unknown = false;  // skip events simmpi does not replay instead of stopping
-};
-
-struct Otf2Summary {
-  int ranks = 0;
-  std::uint64_t records = 0;
-  std::map<std::string, std::uint64_t> skipped;  // event name -> count
-};
-
 // Reads the archive whose anchor file is `anchor` (ARCHIVE/traces.otf2) and writes the call
 // trace `directory` (which must not exist). Throws Otf2Error.
-Otf2Summary convert_otf2(const std::string& anchor, const std::string& directory,
-                         const Otf2Options& options);
+ConversionSummary convert_otf2(const std::string& anchor, const std::string& directory,
+                               const ConversionOptions& options);
 
 }  // namespace simmpi::replay

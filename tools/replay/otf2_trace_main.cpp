@@ -30,5 +30,5 @@ int main(int argc, char** argv) {
       "                     between MPI calls (default 1)\n"
       "  --skip-unknown     skip events simmpi does not replay instead of stopping\n",
       "events", &anchor_file};
-  return converter_main<Otf2Options, Otf2Error>(argc, argv, cmd, &convert_otf2);
+  return converter_main<Otf2Error>(argc, argv, cmd, &convert_otf2);
 }
