@@ -98,23 +98,16 @@ void FlowNetwork::transfer(int src, int dst, std::uint64_t bytes, ArrivalNotice 
 }
 
 FlowNetwork::TransferId FlowNetwork::allocate_transfer(int hops) {
-  if (static_cast<std::size_t>(hops) > route_stride_) {  // rare: routes have a bounded length
-    std::size_t stride = route_stride_;
-    while (stride < static_cast<std::size_t>(hops)) stride *= 2;
-    std::vector<LinkId> wider(transfers_.size() * stride);
-    for (std::size_t t = 0; t < transfers_.size(); ++t)
-      std::copy_n(&routes_[t * route_stride_], route_stride_, &wider[t * stride]);
-    routes_.swap(wider);
-    route_stride_ = stride;
-  }
+  TransferId id;
   if (!free_transfers_.empty()) {
-    const TransferId id = free_transfers_.back();
+    id = free_transfers_.back();
     free_transfers_.pop_back();
-    return id;
+  } else {
+    id = static_cast<TransferId>(transfers_.size());
+    transfers_.emplace_back();
   }
-  transfers_.emplace_back();
-  routes_.resize(transfers_.size() * route_stride_);
-  return static_cast<TransferId>(transfers_.size() - 1);
+  routes_.reserve(transfers_.size(), static_cast<std::size_t>(hops));
+  return id;
 }
 
 void FlowNetwork::hand_over(TransferId id) {

@@ -109,7 +109,7 @@ class FlowNetwork final : public Network {
   void complete_chunk(TransferId id);
   void set_rate(TransferId id, double rate_Bps);
   TransferId allocate_transfer(int hops);
-  LinkId* route(TransferId id) { return &routes_[static_cast<std::size_t>(id) * route_stride_]; }
+  LinkId* route(TransferId id) { return routes_.row(static_cast<std::size_t>(id)); }
   // Adds solo flow `id` to the solver, whose links hold no other flow yet.
   void hand_over(TransferId id);
   void request_solve();
@@ -126,8 +126,7 @@ class FlowNetwork final : public Network {
   FinishQueue queue_;
   std::vector<Transfer> transfers_;  // by TransferId
   std::vector<TransferId> free_transfers_;
-  std::vector<LinkId> routes_;  // route_stride_ per TransferId
-  std::size_t route_stride_ = 8;
+  StridedRows<LinkId> routes_;             // a row per TransferId
   std::vector<TransferId> flow_transfer_;  // by FlowId
   std::vector<TransferId> solo_on_;        // by link: the solo flow on it, or kNoTransfer
   Occupancy occupancy_{*this};

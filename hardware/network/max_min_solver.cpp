@@ -54,28 +54,17 @@ void MaxMinSolver::copy_route(FlowId f, std::vector<LinkId>& out) const {
   for (int i = 0; i < flows_[static_cast<std::size_t>(f)].hop_count; ++i) out.push_back(h[i].link);
 }
 
-// Routes longer than the stride so far: every slot gets the longer stride (rare; routes of a
-// topology have a bounded length).
-void MaxMinSolver::widen_hops(int hop_count) {
-  std::size_t stride = hop_stride_;
-  while (stride < static_cast<std::size_t>(hop_count)) stride *= 2;
-  std::vector<Hop> wider(flows_.size() * stride);
-  for (std::size_t f = 0; f < flows_.size(); ++f)
-    std::copy_n(&hops_[f * hop_stride_], hop_stride_, &wider[f * stride]);
-  hops_.swap(wider);
-  hop_stride_ = stride;
-}
-
 FlowId MaxMinSolver::allocate_flow(int hop_count) {
-  if (static_cast<std::size_t>(hop_count) > hop_stride_) widen_hops(hop_count);
+  FlowId f;
   if (!free_.empty()) {
-    FlowId f = free_.back();
+    f = free_.back();
     free_.pop_back();
-    return f;
+  } else {
+    f = static_cast<FlowId>(flows_.size());
+    flows_.emplace_back();
   }
-  flows_.emplace_back();
-  hops_.resize(flows_.size() * hop_stride_);
-  return static_cast<FlowId>(flows_.size() - 1);
+  hops_.reserve(flows_.size(), static_cast<std::size_t>(hop_count));
+  return f;
 }
 
 // Commits a rate and bottleneck, keeping the links' sums, bounds and bottleneck counts.
@@ -260,7 +249,8 @@ void MaxMinSolver::start_solve() {
 // counts and committed sums (in region order, as a pass over the whole region would), so that
 // filling never looks at a route or at mark_.
 void MaxMinSolver::mark_links() {
-  if (slots_.size() < region_.size() * hop_stride_) slots_.resize(region_.size() * hop_stride_);
+  if (slots_.size() < region_.size() * hops_.stride())
+    slots_.resize(region_.size() * hops_.stride());
   for (std::size_t r = members_.size(); r < region_.size(); ++r) {
     const Flow& x = flow(region_[r]);
     const Hop* h = hops(region_[r]);

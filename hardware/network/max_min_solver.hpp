@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "hardware/network/strided_rows.hpp"
 #include "hardware/network/topology.hpp"
 
 namespace simmpi::hardware {
@@ -126,7 +127,7 @@ class MaxMinSolver final : public LinkLoad {
     double cap;
     double new_rate;     // tentative
     std::int32_t limit;  // slot in local_ of the tentative bottleneck, or kNoSlot (at cap)
-    std::int32_t tight;  // its tight links: slots_[index * hop_stride_ ...][0, tight)
+    std::int32_t tight;  // its tight links: slots_[index * hops_.stride() ...][0, tight)
     bool frozen;         // this round
   };
   // Per link, apart from Link: whether it is tight, and its place in local_ during the solve
@@ -166,19 +167,18 @@ class MaxMinSolver final : public LinkLoad {
 
   Link& link(LinkId l) { return links_[static_cast<std::size_t>(l)]; }
   Flow& flow(FlowId f) { return flows_[static_cast<std::size_t>(f)]; }
-  Hop* hops(FlowId f) { return &hops_[static_cast<std::size_t>(f) * hop_stride_]; }
-  const Hop* hops(FlowId f) const { return &hops_[static_cast<std::size_t>(f) * hop_stride_]; }
+  Hop* hops(FlowId f) { return hops_.row(static_cast<std::size_t>(f)); }
+  const Hop* hops(FlowId f) const { return hops_.row(static_cast<std::size_t>(f)); }
   bool is_tight(LinkId l) const { return mark_[static_cast<std::size_t>(l)].tight; }
   void update_tight(LinkId l) {
     const Link& k = links_[static_cast<std::size_t>(l)];
     mark_[static_cast<std::size_t>(l)].tight = k.cap_sum > k.cap_floor;
   }
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
-  std::int32_t* slots(std::size_t member) { return &slots_[member * hop_stride_]; }
+  std::int32_t* slots(std::size_t member) { return &slots_[member * hops_.stride()]; }
   static constexpr std::int32_t kNoSlot = -1;
   void close(std::int32_t slot);
   FlowId allocate_flow(int hop_count);
-  void widen_hops(int hop_count);
   void set_rate(FlowId f, double rate, LinkId bottleneck);
   void add_to_region(FlowId f);
   bool is_saturated(LinkId l) const;
@@ -206,8 +206,7 @@ class MaxMinSolver final : public LinkLoad {
   // then a flow alone never makes a link tight.
   bool whole_kBps_ = true;
   std::vector<Flow> flows_;
-  std::vector<Hop> hops_;  // hop_stride_ per flow slot
-  std::size_t hop_stride_ = 8;
+  StridedRows<Hop> hops_;  // a row per flow slot
   std::vector<FlowId> free_;
   double flow_cap_;
   int active_ = 0;
@@ -225,7 +224,7 @@ class MaxMinSolver final : public LinkLoad {
   std::vector<Open> open_;
   std::vector<FlowId> region_;
   std::vector<Member> members_;      // one per region flow, same index
-  std::vector<std::int32_t> slots_;  // hop_stride_ per member
+  std::vector<std::int32_t> slots_;  // hops_.stride() per member
   struct OnLink {  // a member on a local link; `next` is the link's next member, or -1
     std::int32_t member;
     std::int32_t next;
