@@ -5,7 +5,7 @@
 set -e
 packages=(cmake make g++ gcc gfortran pkg-config python3 clang-format libboost-context-dev
           libeigen3-dev libtomlplusplus-dev libffi-dev libgtest-dev libopenblas-dev
-          libopen-trace-format2-dev otf2-tools zlib1g-dev
+          libopen-trace-format2-dev otf2-tools libisal-dev
           autoconf dpkg-dev python3-matplotlib chromium libzstd-dev python3-numpy
           python3-scipy python3-emcee python3-sklearn python3-mpi4py slurm-wlm)
 missing=()

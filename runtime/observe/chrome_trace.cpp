@@ -58,6 +58,7 @@ ChromeTrace::Lane& ChromeTrace::lane(int process, int rank, int ordinal) {
   l.rank = rank;
   l.ordinal = ordinal;
   const int node = node_of_rank_[static_cast<std::size_t>(rank)];
+  l.where = strprintf(",\"pid\":%d,\"tid\":%d,\"ts\":", node, process);
   if (static_cast<std::size_t>(node) >= node_named_.size())
     node_named_.resize(static_cast<std::size_t>(node) + 1);
   if (!node_named_[static_cast<std::size_t>(node)]) {
@@ -72,40 +73,37 @@ ChromeTrace::Lane& ChromeTrace::lane(int process, int rank, int ordinal) {
   return l;
 }
 
+const std::string& ChromeTrace::head_of(Lane& l, const char* cat, const char* name) {
+  for (const auto& [known, head] : l.heads)
+    if (known == name) return head;
+  l.heads.emplace_back(name, strprintf("{\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s\"%s", cat, name,
+                                       l.where.c_str()));
+  return l.heads.back().second;
+}
+
 // The fields every slice has: {"ph":"X","cat":CAT,"name":NAME,"pid":P,"tid":T,"ts":B,"dur":D
-void ChromeTrace::slice_head(const char* cat, const char* name, int pid, int tid, SimTime begin,
-                             SimTime end) {
+void ChromeTrace::slice_head(const std::string& head, SimTime begin, SimTime end) {
   begin_event();
-  out_.text("{\"ph\":\"X\",\"cat\":\"");
-  out_.text(cat);
-  out_.text("\",\"name\":\"");
-  out_.text(name);
-  out_.text("\",\"pid\":");
-  out_.integer(pid);
-  out_.text(",\"tid\":");
-  out_.integer(tid);
-  out_.text(",\"ts\":");
+  out_.text(head);
   out_.micros(begin.ps());
   out_.text(",\"dur\":");
   out_.micros((end - begin).ps());
 }
 
-void ChromeTrace::own_code(int process, const Lane& l, SimTime begin, SimTime end) {
+void ChromeTrace::own_code(Lane& l, SimTime begin, SimTime end) {
   scope_.clip(begin, end);
   if (end <= begin) return;
-  slice_head("compute", "own code", node_of_rank_[static_cast<std::size_t>(l.rank)], process, begin,
-             end);
+  slice_head(head_of(l, "compute", "own code"), begin, end);
   out_.text('}');
 }
 
 void ChromeTrace::call(const CallFacts& f) {
   if (!scope_.shows(f.rank) || scope_.full(events_, f.begin)) return;
   Lane& l = lane(f.process, f.rank, f.ordinal);
-  own_code(f.process, l, l.last_end, f.begin);
+  own_code(l, l.last_end, f.begin);
   l.last_end = f.end;
   if (!scope_.meets(f.begin, f.end)) return;
-  const int pid = node_of_rank_[static_cast<std::size_t>(f.rank)];
-  slice_head("MPI", f.name, pid, f.process, f.begin, f.end);
+  slice_head(head_of(l, "MPI", f.name), f.begin, f.end);
   out_.text(",\"args\":{\"blocked_us\":");
   out_.micros(f.blocked.ps());
   if (f.bytes >= 0) {
@@ -134,26 +132,21 @@ void ChromeTrace::call(const CallFacts& f) {
   const std::int64_t middle = f.begin.ps() + (f.end - f.begin).ps() / 2;
   // Both ends of a flow carry the same id, category and name; a collective's own messages are
   // named apart, so they can be hidden in the viewer.
-  auto flow = [&](const char* ends, const MessageLink& m) {
+  auto flow = [&](std::string_view head, const MessageLink& m) {
     if (!scope_.shows(m.rank)) return;
     begin_event();
-    out_.text("{\"ph\":");
-    out_.text(ends);
-    out_.text(m.internal ? ",\"cat\":\"message\",\"name\":\"collective message\",\"id\":"
-                         : ",\"cat\":\"message\",\"name\":\"message\",\"id\":");
+    out_.text(head);
+    out_.text(m.internal ? "\"collective message\",\"id\":" : "\"message\",\"id\":");
     out_.integer(static_cast<std::int64_t>(m.id));
-    out_.text(",\"pid\":");
-    out_.integer(pid);
-    out_.text(",\"tid\":");
-    out_.integer(f.process);
-    out_.text(",\"ts\":");
+    out_.text(l.where);
     out_.micros(middle);
     out_.text('}');
   };
   if (f.sent)
-    for (const MessageLink& m : *f.sent) flow("\"s\"", m);
+    for (const MessageLink& m : *f.sent) flow("{\"ph\":\"s\",\"cat\":\"message\",\"name\":", m);
   if (f.received)
-    for (const MessageLink& m : *f.received) flow("\"f\",\"bp\":\"e\"", m);
+    for (const MessageLink& m : *f.received)
+      flow("{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"message\",\"name\":", m);
 }
 
 void ChromeTrace::counters(const std::string& group, const std::vector<CounterTrack>& tracks) {
@@ -182,7 +175,7 @@ void ChromeTrace::counters(const std::string& group, const std::vector<CounterTr
 
 std::int64_t ChromeTrace::finish(const std::vector<SimTime>& end, std::string* error) {
   for (std::size_t p = 0; p < lanes_.size() && p < end.size(); ++p)
-    if (lanes_[p].named) own_code(static_cast<int>(p), lanes_[p], lanes_[p].last_end, end[p]);
+    if (lanes_[p].named) own_code(lanes_[p], lanes_[p].last_end, end[p]);
   out_.text("\n]}\n");
   if (!out_.close(error)) return -1;
   return static_cast<std::int64_t>(events_);

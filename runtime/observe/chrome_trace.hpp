@@ -38,13 +38,20 @@ class ChromeTrace : public Observer {
     bool named = false;
     int rank = 0, ordinal = 0;
     SimTime last_end;  // the end of its last call
+    // The text every event of the lane repeats, made once: ',"pid":P,"tid":T,"ts":' and, for
+    // each call name seen (a string literal, so its address names it), the slice's head
+    // '{"ph":"X","cat":"MPI","name":NAME,"pid":P,"tid":T,"ts":'.
+    std::string where;
+    std::vector<std::pair<const char*, std::string>> heads;
   };
   Lane& lane(int process, int rank, int ordinal);
-  void own_code(int process, const Lane& l, SimTime begin, SimTime end);
+  void own_code(Lane& l, SimTime begin, SimTime end);
   void begin_event();  // the separator from the event before
   // A metadata event: `arg` of `what` is `value_json`; `tid` -1: the process's.
   void metadata(const char* what, int pid, int tid, const char* arg, const std::string& value_json);
-  void slice_head(const char* cat, const char* name, int pid, int tid, SimTime begin, SimTime end);
+  // Writes a slice's fields up to its duration: `head` (see Lane), its begin and its duration.
+  void slice_head(const std::string& head, SimTime begin, SimTime end);
+  const std::string& head_of(Lane& l, const char* cat, const char* name);
 
   TextOutput out_;
   std::vector<int> node_of_rank_;

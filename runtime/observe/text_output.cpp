@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "runtime/observe/text_output.hpp"
 
-#include <zlib.h>
+#include <isa-l/igzip_lib.h>
 
 #include <cerrno>
 #include <cstdio>
 
 namespace simmpi::runtime {
+
+struct TextOutput::Gzip {
+  isal_zstream stream{};
+  std::vector<std::uint8_t> level_buffer = std::vector<std::uint8_t>(ISAL_DEF_LVL1_DEFAULT);
+};
+
+TextOutput::TextOutput() = default;
 
 bool TextOutput::open(const std::string& path, std::string* error) {
   errno = 0;
@@ -16,61 +23,75 @@ bool TextOutput::open(const std::string& path, std::string* error) {
     return false;
   }
   if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
-    zip_ = new z_stream_s{};
+    gzip_ = std::make_unique<Gzip>();
+    isal_zstream& s = gzip_->stream;
+    isal_deflate_init(&s);
     // Level 1: the timeline repeats itself (keys, names), so even the fastest level gives about
-    // ten bytes an event. windowBits 15 + 16: a gzip header (no name, no time: the same bytes on
-    // every run), as gzopen writes.
-    if (deflateInit2(zip_, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-      delete zip_;
-      zip_ = nullptr;
-      *error = "out of memory";
-      return false;
-    }
+    // ten bytes an event. IGZIP_GZIP: igzip's fixed gzip header (no name, no time: the same bytes
+    // on every run) and trailer around one deflate stream.
+    s.level = 1;
+    s.level_buf = gzip_->level_buffer.data();
+    s.level_buf_size = static_cast<std::uint32_t>(gzip_->level_buffer.size());
+    s.gzip_flag = IGZIP_GZIP;
+    s.flush = NO_FLUSH;
+    s.end_of_stream = 0;
     zipped_.resize(kBlock / 2);
   }
   return true;
 }
 
 TextOutput::~TextOutput() {
-  if (zip_) {
-    deflateEnd(zip_);
-    delete zip_;
-  }
   if (file_) std::fclose(file_);
 }
 
-void TextOutput::integer(std::int64_t v) {
-  char digits[24];
-  char* end = digits + sizeof digits;
-  char* p = end;
-  std::uint64_t u = v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
-  do {
-    *--p = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u);
-  if (v < 0) *--p = '-';
-  text(std::string_view(p, static_cast<std::size_t>(end - p)));
+namespace {
+
+// "00" "01" ... "99": numbers are written two digits at a time.
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+int digit_count(std::uint64_t u) {
+  int n = 1;
+  for (; u >= 10000; u /= 10000) n += 4;
+  return n + (u >= 10) + (u >= 100) + (u >= 1000);
 }
 
-void TextOutput::micros(std::int64_t ps) {
-  if (ps < 0) {
-    text('-');
-    ps = -ps;
+// Writes `u` in decimal at `p`, two digits at a time from the last; returns the end.
+char* copy_digits(char* p, std::uint64_t u) {
+  char* const end = p + digit_count(u);
+  char* q = end;
+  while (u >= 100) {
+    q -= 2;
+    std::memcpy(q, kDigitPairs + 2 * (u % 100), 2);
+    u /= 100;
   }
-  char digits[32];
-  char* end = digits + sizeof digits;
-  char* p = end;
-  std::uint64_t u = static_cast<std::uint64_t>(ps);
-  for (int i = 0; i < 6; ++i) {  // the six decimals, zeros kept
-    *--p = static_cast<char>('0' + u % 10);
-    u /= 10;
-  }
-  *--p = '.';
-  do {
-    *--p = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u);
-  text(std::string_view(p, static_cast<std::size_t>(end - p)));
+  if (u >= 10)
+    std::memcpy(q - 2, kDigitPairs + 2 * u, 2);
+  else
+    q[-1] = static_cast<char>('0' + u);
+  return end;
+}
+
+}  // namespace
+
+char* TextOutput::write_integer(char* p, std::int64_t v) {
+  if (v < 0) *p++ = '-';
+  return copy_digits(p, v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v));
+}
+
+char* TextOutput::write_micros(char* p, std::int64_t ps) {
+  if (ps < 0) *p++ = '-';
+  const std::uint64_t u =
+      ps < 0 ? 0 - static_cast<std::uint64_t>(ps) : static_cast<std::uint64_t>(ps);
+  p = copy_digits(p, u / 1000000);
+  *p++ = '.';
+  const std::uint64_t fraction = u % 1000000;  // six digits, leading zeros kept
+  std::memcpy(p, kDigitPairs + 2 * (fraction / 10000), 2);
+  std::memcpy(p + 2, kDigitPairs + 2 * (fraction / 100 % 100), 2);
+  std::memcpy(p + 4, kDigitPairs + 2 * (fraction % 100), 2);
+  return p + 6;
 }
 
 void TextOutput::flush_block() {
@@ -80,39 +101,39 @@ void TextOutput::flush_block() {
 
 void TextOutput::emit(const char* data, std::size_t n) {
   if (!file_ || n == 0) return;
-  if (!zip_) {
+  if (!gzip_) {
     if (std::fwrite(data, 1, n, file_) != n) failed_ = true;
     return;
   }
-  zip_->next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data));
-  zip_->avail_in = static_cast<uInt>(n);
+  isal_zstream& s = gzip_->stream;
+  s.next_in = reinterpret_cast<std::uint8_t*>(const_cast<char*>(data));
+  s.avail_in = static_cast<std::uint32_t>(n);
   do {
-    zip_->next_out = zipped_.data();
-    zip_->avail_out = static_cast<uInt>(zipped_.size());
-    if (deflate(zip_, Z_NO_FLUSH) == Z_STREAM_ERROR) failed_ = true;
-    const std::size_t out = zipped_.size() - zip_->avail_out;
+    s.next_out = zipped_.data();
+    s.avail_out = static_cast<std::uint32_t>(zipped_.size());
+    if (isal_deflate(&s) != COMP_OK) failed_ = true;
+    const std::size_t out = zipped_.size() - s.avail_out;
     if (out && std::fwrite(zipped_.data(), 1, out, file_) != out) failed_ = true;
-  } while (zip_->avail_in > 0 || zip_->avail_out == 0);
+    if (failed_) return;
+  } while (s.avail_in > 0 || s.avail_out == 0);
 }
 
 bool TextOutput::close(std::string* error) {
   if (!file_) return !failed_;
   flush_block();
-  if (zip_) {
-    int status;
-    do {
-      zip_->next_in = nullptr;
-      zip_->avail_in = 0;
-      zip_->next_out = zipped_.data();
-      zip_->avail_out = static_cast<uInt>(zipped_.size());
-      status = deflate(zip_, Z_FINISH);
-      const std::size_t out = zipped_.size() - zip_->avail_out;
+  if (gzip_) {
+    isal_zstream& s = gzip_->stream;
+    s.next_in = nullptr;
+    s.avail_in = 0;
+    s.end_of_stream = 1;
+    while (!failed_ && s.internal_state.state != ZSTATE_END) {
+      s.next_out = zipped_.data();
+      s.avail_out = static_cast<std::uint32_t>(zipped_.size());
+      if (isal_deflate(&s) != COMP_OK) failed_ = true;
+      const std::size_t out = zipped_.size() - s.avail_out;
       if (out && std::fwrite(zipped_.data(), 1, out, file_) != out) failed_ = true;
-    } while (status == Z_OK);
-    if (status != Z_STREAM_END) failed_ = true;
-    deflateEnd(zip_);
-    delete zip_;
-    zip_ = nullptr;
+    }
+    gzip_.reset();
   }
   errno = 0;
   if (std::fclose(file_) != 0) failed_ = true;
