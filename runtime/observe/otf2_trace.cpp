@@ -107,6 +107,13 @@ std::uint32_t Otf2Trace::region_id(const char* name) {
   return it->second;
 }
 
+const Otf2Trace::Region& Otf2Trace::region_of(const char* name) {
+  auto it = region_by_address_.find(name);
+  if (it == region_by_address_.end())
+    it = region_by_address_.emplace(name, Region{region_id(name), collective_op(name)}).first;
+  return it->second;
+}
+
 // Location ids: a rank's own fiber is its rank; its k-th thread rank + k * ranks.
 Otf2Trace::Lane& Otf2Trace::lane(int rank, int ordinal) {
   const std::uint64_t id =
@@ -137,7 +144,8 @@ void Otf2Trace::call(const CallFacts& f) {
   if (!scope_.meets(f.begin, f.end) || !l.writer) return;
   latest_ = max(latest_, f.end);
   OTF2_EvtWriter* w = l.writer;
-  const std::uint32_t region = region_id(f.name);
+  const Region& called = region_of(f.name);
+  const std::uint32_t region = called.id;
   events_ += 2 + (f.sent ? f.sent->size() : 0) + (f.received ? f.received->size() : 0);
   check(OTF2_EvtWriter_Enter(w, nullptr, stamp(f.begin), region), "an event");
   // Messages on the world communicator, in world ranks: the application's only (a collective's
@@ -148,7 +156,7 @@ void Otf2Trace::call(const CallFacts& f) {
         check(OTF2_EvtWriter_MpiSend(w, nullptr, stamp(f.begin), static_cast<std::uint32_t>(m.rank),
                                      kWorld, static_cast<std::uint32_t>(m.tag), m.bytes),
               "an event");
-  const int op = collective_op(f.name);
+  const int op = called.collective_op;
   const bool world_collective = op >= 0 && f.comm_context >= 0 && f.comm_leader == 0 &&
                                 f.comm_size == static_cast<int>(node_of_rank_.size());
   if (world_collective) {

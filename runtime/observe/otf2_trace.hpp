@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "runtime/observe/counter_track.hpp"
@@ -53,6 +54,14 @@ class Otf2Trace : public Observer {
   Lane& lane(int rank, int ordinal);
   std::uint32_t string_id(const std::string& s);
   std::uint32_t region_id(const char* name);
+  // A call's region and OTF2 collective operation (-1: none), found by the address of its name
+  // (a string literal) after the first time: a ping-pong spent a quarter of its tracing in
+  // looking up the name and comparing it with every collective's.
+  struct Region {
+    std::uint32_t id;
+    int collective_op;
+  };
+  const Region& region_of(const char* name);
   void own_code(Lane& l, SimTime begin, SimTime end);
   void check(int status, const char* what);
   std::int64_t write_counter_events();  // before the event files close; how many
@@ -65,6 +74,7 @@ class Otf2Trace : public Observer {
   std::vector<std::string> string_order_;
   std::map<std::string, std::uint32_t> regions_;
   std::vector<std::string> region_order_;
+  std::unordered_map<const char*, Region> region_by_address_;
   std::string counter_group_;
   std::vector<CounterTrack> counters_;
   SimTime latest_;
