@@ -10,8 +10,6 @@ namespace simmpi::mpi {
 // The reasons not_implemented.def gives, one per missing part of the standard.
 namespace missing {
 inline constexpr const char* dynamic_processes = "dynamic process management";
-inline constexpr const char* type_attributes = "attributes on datatypes";
-inline constexpr const char* f90_types = "Fortran 90 parameterized datatypes";
 }  // namespace missing
 
 // Ends the run with exit status 1 and "[t=... r2] MPI_Comm_spawn is not implemented by simmpi

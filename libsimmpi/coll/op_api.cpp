@@ -6,14 +6,27 @@
 
 using namespace simmpi::mpi;
 
-extern "C" {
+namespace {
 
-int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
-  ApiCall call("MPI_Op_create");
+// MPI_Op_create and MPI_Op_create_c, whose functions differ in their length's type only.
+template <class Function>
+int op_create(const char* name, Function* user_fn, int commute, MPI_Op* op) {
+  ApiCall call(name);
   if (!user_fn) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "user_fn is NULL");
   if (!op) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "op is NULL");
   *op = create_user_op(user_fn, commute != 0);
   return MPI_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
+  return op_create("MPI_Op_create", user_fn, commute, op);
+}
+int MPI_Op_create_c(MPI_User_function_c* user_fn, int commute, MPI_Op* op) {
+  return op_create("MPI_Op_create_c", user_fn, commute, op);
 }
 
 int MPI_Op_free(MPI_Op* op) {

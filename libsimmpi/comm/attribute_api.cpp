@@ -10,8 +10,6 @@ using namespace simmpi::mpi;
 
 namespace {
 
-using AttrKey = std::pair<const Communicator*, int>;
-
 // MPI_TAG_UB is INT_MAX: point-to-point accepts every non-negative tag. Wtime is one simulated
 // clock for all ranks. Every rank can do I/O (MPI_IO = MPI_ANY_SOURCE); there is no host.
 const int kTagUb = INT_MAX;

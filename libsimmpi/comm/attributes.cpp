@@ -12,14 +12,14 @@
 namespace simmpi::mpi {
 namespace {
 
-using AttrKey = std::pair<const Communicator*, int>;
+using AttrKey = std::pair<const void*, int>;
 
-// The keyvals the caller has attributes for on `comm`, in the order they were set. Callbacks may
+// The keyvals the caller has attributes for on `object`, in the order they were set. Callbacks may
 // set or delete attributes, so callers walk this snapshot, not the map.
-std::vector<int> keyvals_on(const RankObjects& objects, const Communicator& comm) {
+std::vector<int> keyvals_on(const RankObjects& objects, const void* object) {
   std::vector<std::pair<std::uint64_t, int>> set;  // (set order, keyval)
-  for (auto it = objects.attributes.lower_bound(AttrKey{&comm, 0});
-       it != objects.attributes.end() && it->first.first == &comm; ++it)
+  for (auto it = objects.attributes.lower_bound(AttrKey{object, 0});
+       it != objects.attributes.end() && it->first.first == object; ++it)
     set.emplace_back(it->second.set_order, it->first.second);
   std::sort(set.begin(), set.end());
   std::vector<int> out;
@@ -29,15 +29,15 @@ std::vector<int> keyvals_on(const RankObjects& objects, const Communicator& comm
 
 }  // namespace
 
-int delete_attribute(RankObjects& objects, MPI_Comm handle, const Communicator& comm, int keyval) {
-  auto it = objects.attributes.find(AttrKey{&comm, keyval});
+int delete_attribute(RankObjects& objects, int handle, const void* object, int keyval) {
+  auto it = objects.attributes.find(AttrKey{object, keyval});
   if (it == objects.attributes.end()) return MPI_SUCCESS;
   Keyval* kv = objects.keyvals.find(keyval);
   if (kv->del) {
     int err = kv->del(handle, keyval, it->second.value, kv->extra_state);
     if (err != MPI_SUCCESS) return err;
   }
-  objects.attributes.erase(AttrKey{&comm, keyval});  // the callback may have moved `it`
+  objects.attributes.erase(AttrKey{object, keyval});  // the callback may have moved `it`
   kv = objects.keyvals.find(keyval);
   if (--kv->uses == 0 && kv->freed) objects.keyvals.remove(keyval);
   return MPI_SUCCESS;
@@ -76,7 +76,7 @@ int set_attribute(ApiCall& call, const AttributeHolder& h, int keyval, void* val
   int err = MPI_SUCCESS;
   if (!user_keyval(h, objects, keyval, &err, false)) return err;
   if (objects.attributes.count(AttrKey{h.cache, keyval})) {
-    err = delete_attribute(objects, h.handle, *h.cache, keyval);
+    err = delete_attribute(objects, h.handle, h.cache, keyval);
     if (err != MPI_SUCCESS) return callback_failed(h, keyval, err);
   }
   objects.attributes[AttrKey{h.cache, keyval}] = {value, objects.attributes_set++};
@@ -98,17 +98,16 @@ int delete_attribute(ApiCall& call, const AttributeHolder& h, int keyval) {
   RankObjects& objects = CommObjects::get().rank(call.rank);
   int err = MPI_SUCCESS;
   if (!user_keyval(h, objects, keyval, &err, true)) return err;
-  err = delete_attribute(objects, h.handle, *h.cache, keyval);
+  err = delete_attribute(objects, h.handle, h.cache, keyval);
   return err == MPI_SUCCESS ? err : callback_failed(h, keyval, err);
 }
 
-int copy_attributes(ApiCall& call, MPI_Comm from_handle, const Communicator& from,
-                    const Communicator& to) {
+int copy_attributes(ApiCall& call, int from_handle, const void* from, const void* to) {
   RankObjects* found = CommObjects::get().find_rank(call.rank);
   if (!found) return MPI_SUCCESS;
   RankObjects& objects = *found;
   for (int keyval : keyvals_on(objects, from)) {
-    auto it = objects.attributes.find(AttrKey{&from, keyval});
+    auto it = objects.attributes.find(AttrKey{from, keyval});
     Keyval* kv = objects.keyvals.find(keyval);
     if (it == objects.attributes.end() || !kv->copy) continue;  // MPI_COMM_NULL_COPY_FN
     void* out = nullptr;
@@ -116,19 +115,19 @@ int copy_attributes(ApiCall& call, MPI_Comm from_handle, const Communicator& fro
     int err = kv->copy(from_handle, keyval, kv->extra_state, it->second.value, &out, &flag);
     if (err != MPI_SUCCESS) return err;
     if (!flag) continue;
-    objects.attributes[AttrKey{&to, keyval}] = {out, objects.attributes_set++};
+    objects.attributes[AttrKey{to, keyval}] = {out, objects.attributes_set++};
     ++objects.keyvals.find(keyval)->uses;
   }
   return MPI_SUCCESS;
 }
 
-int delete_attributes(ApiCall& call, MPI_Comm handle, const Communicator& comm) {
+int delete_attributes(ApiCall& call, int handle, const void* object) {
   RankObjects* objects = CommObjects::get().find_rank(call.rank);
   if (!objects) return MPI_SUCCESS;  // this rank never made a keyval
   // Last set, first deleted.
-  const std::vector<int> keyvals = keyvals_on(*objects, comm);
+  const std::vector<int> keyvals = keyvals_on(*objects, object);
   for (auto k = keyvals.rbegin(); k != keyvals.rend(); ++k) {
-    int err = delete_attribute(*objects, handle, comm, *k);
+    int err = delete_attribute(*objects, handle, object, *k);
     if (err != MPI_SUCCESS) return err;
   }
   return MPI_SUCCESS;

@@ -24,9 +24,9 @@ namespace {
 // The new communicator's attributes: copied as MPI_Comm_dup copies them, or the error raised.
 int copy_or_undo(ApiCall& call, MPI_Comm comm, Communicator& c, MPI_Comm* newcomm) {
   Communicator* made = call.world.find_comm(*newcomm, call.rank);
-  int err = copy_attributes(call, comm, c, *made);
+  int err = copy_attributes(call, comm, &c, made);
   if (err == MPI_SUCCESS) return MPI_SUCCESS;
-  delete_attributes(call, *newcomm, *made);
+  delete_attributes(call, *newcomm, made);
   leave_comm(call, *made);
   *newcomm = MPI_COMM_NULL;
   return call.fail(comm, err, "an attribute copy callback returned %d", err);
@@ -172,7 +172,7 @@ int MPI_Comm_free(MPI_Comm* comm) {
   if (err != MPI_SUCCESS) return err;
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommFree);
   rec.value(*comm);
-  err = delete_attributes(call, *comm, *c);
+  err = delete_attributes(call, *comm, c);
   if (err != MPI_SUCCESS)
     return call.fail(*comm, err, "an attribute delete callback returned %d", err);
   leave_comm(call, *c);

@@ -46,14 +46,15 @@ struct RankObjects {
   HandleTable<UserErrhandler> errhandlers{SIMMPI_KIND_ERRHANDLER, 4};  // 1 to 3 predefined
   std::vector<UserError> errors;                                       // value kFirstUserError + i
   int last_used_code = MPI_ERR_LASTCODE;
-  // Attribute values by (communicator view, keyval), with the order they were set in:
-  // deleting a communicator's attributes goes in reverse (MPI-3.1 8.7.1 asks so of
+  // Attribute values by (object, keyval), with the order they were set in; the object is the
+  // Communicator view, or the Datatype, they are cached on (a window's is its private
+  // communicator). Deleting an object's attributes goes in reverse (MPI-3.1 8.7.1 asks so of
   // MPI_COMM_SELF's at MPI_Finalize).
   struct Attribute {
     void* value;
     std::uint64_t set_order;
   };
-  std::map<std::pair<const Communicator*, int>, Attribute> attributes;
+  std::map<std::pair<const void*, int>, Attribute> attributes;
   std::uint64_t attributes_set = 0;
   std::vector<std::uint32_t> free_contexts;  // bit k: context id 2k is free; sized on first use
   // The parents' contexts of this rank's overlapping context agreements in progress

@@ -168,11 +168,13 @@ const char* datatype_name(MPI_Datatype handle) {
   return buf;
 }
 
-void pack(const void* src, int count, const Datatype& type, void* dst, const AddressMap& mem) {
+void pack(const void* src, std::int64_t count, const Datatype& type, void* dst,
+          const AddressMap& mem) {
   pack_bytes(src, count, type, type.size * static_cast<std::uint64_t>(count), dst, mem);
 }
 
-void unpack(const void* src, int count, const Datatype& type, void* dst, const AddressMap& mem) {
+void unpack(const void* src, std::int64_t count, const Datatype& type, void* dst,
+            const AddressMap& mem) {
   unpack_bytes(src, type.size * static_cast<std::uint64_t>(count), count, type, dst, mem);
 }
 

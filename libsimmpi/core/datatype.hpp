@@ -116,9 +116,9 @@ const char* datatype_name(MPI_Datatype handle);
 
 // Copies `count` elements laid out as `type` at `src` into a packed byte stream at `dst`, and
 // back. For contiguous types both are one memcpy. `mem` maps the typed side's addresses.
-void pack(const void* src, int count, const Datatype& type, void* dst,
+void pack(const void* src, std::int64_t count, const Datatype& type, void* dst,
           const AddressMap& mem = AddressMap());
-void unpack(const void* src, int count, const Datatype& type, void* dst,
+void unpack(const void* src, std::int64_t count, const Datatype& type, void* dst,
             const AddressMap& mem = AddressMap());
 // The same limited to the first `bytes` of the packed stream (truncated or short messages):
 // the last element may be partial. Return the bytes moved.

@@ -35,10 +35,20 @@ unsigned op_index(MPI_Op op) {
 
 // User operations take the handle indices after the predefined ones. Entries are never reused
 // for another function, so a collective still running with a freed operation keeps calling it.
+// One of fn and fn_c is set (MPI_Op_create or MPI_Op_create_c).
 struct UserOp {
   UserFunction fn;
+  LargeUserFunction fn_c;
   bool commutative;
   int references;
+  void call(void* in, void* inout, int count, MPI_Datatype* handle) const {
+    if (fn) {
+      fn(in, inout, &count, handle);
+    } else {
+      MPI_Count len = count;
+      fn_c(in, inout, &len, handle);
+    }
+  }
 };
 std::vector<UserOp>& user_ops() {
   static std::vector<UserOp> ops;
@@ -253,7 +263,7 @@ void apply_op(MPI_Op op, MPI_Datatype handle, const Datatype& type, const void* 
     if (count <= 0) return;
     const Datatype* layout = packed_from;
     if (!layout || layout->contiguous || layout->extent <= 0) {
-      u->fn(const_cast<void*>(in), inout, &count, &handle);
+      u->call(const_cast<void*>(in), inout, count, &handle);
       return;
     }
     // Lay both packed operands out as the program's type says, call the function, and pack the
@@ -265,20 +275,34 @@ void apply_op(MPI_Op op, MPI_Datatype handle, const Datatype& type, const void* 
     char* inout_base = inout_laid.data() - layout->true_lb;
     unpack(in, count, *layout, in_base);
     unpack(inout, count, *layout, inout_base);
-    u->fn(in_base, inout_base, &count, &handle);
+    u->call(in_base, inout_base, count, &handle);
     pack(inout_base, count, *layout, inout);
     return;
   }
   apply_op(op, type, in, inout, count);
 }
 
-MPI_Op create_user_op(UserFunction fn, bool commutative) {
+namespace {
+
+MPI_Op register_user_op(UserFunction fn, LargeUserFunction fn_c, bool commutative) {
   auto& ops = user_ops();
   std::size_t i = 0;
-  while (i < ops.size() && !(ops[i].fn == fn && ops[i].commutative == commutative)) ++i;
-  if (i == ops.size()) ops.push_back(UserOp{fn, commutative, 0});
+  while (i < ops.size() &&
+         !(ops[i].fn == fn && ops[i].fn_c == fn_c && ops[i].commutative == commutative))
+    ++i;
+  if (i == ops.size()) ops.push_back(UserOp{fn, fn_c, commutative, 0});
   ++ops[i].references;
   return SIMMPI_HANDLE(SIMMPI_KIND_OP, std::size(kOps) + i);
+}
+
+}  // namespace
+
+MPI_Op create_user_op(UserFunction fn, bool commutative) {
+  return register_user_op(fn, nullptr, commutative);
+}
+
+MPI_Op create_user_op(LargeUserFunction fn, bool commutative) {
+  return register_user_op(nullptr, fn, commutative);
 }
 
 bool free_user_op(MPI_Op op) {

@@ -33,6 +33,9 @@ using UserFunction = void (*)(void* in, void* inout, int* len, MPI_Datatype* typ
 // the same commutativity returns the same handle (so ranks agree on it, as the collective
 // consistency check requires) and holds one reference.
 MPI_Op create_user_op(UserFunction fn, bool commutative);
+// MPI_Op_create_c (MPI-4.1): the same for a function whose length argument is an MPI_Count.
+using LargeUserFunction = void (*)(void* in, void* inout, MPI_Count* len, MPI_Datatype* type);
+MPI_Op create_user_op(LargeUserFunction fn, bool commutative);
 // MPI_Op_free: drops one reference. False if `op` is not a live user operation. An operation
 // whose references are gone stays callable by collectives already started with it.
 bool free_user_op(MPI_Op op);

@@ -80,7 +80,7 @@ struct Request {
 
   // The application buffer (receive: where data goes; send: where it comes from).
   void* buf = nullptr;
-  int count = 0;
+  std::int64_t count = 0;  // elements; 64-bit for the large-count (_c) calls
   TypeRef type;  // keeps a derived type alive while the request is pending (MPI-3.1 4.1.9)
   Communicator* comm = nullptr;
   int context = 0;

@@ -1,15 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 // MPI_Type_create_resized and MPI_Type_dup (MPI-3.1 4.1.7, 4.1.10), commit and free (4.1.9),
-// and names (6.8).
+// and names (6.8). Attributes are copied by MPI_Type_dup and deleted by MPI_Type_free
+// (type_attribute_api.cpp).
 #include <cstdio>
 #include <cstring>
 #include <string>
 
+#include "libsimmpi/comm/attributes.hpp"
 #include "libsimmpi/datatype/layouts.hpp"
 #include "libsimmpi/datatype/type_args.hpp"
 #include "libsimmpi/datatype/type_table.hpp"
 
 using namespace simmpi::mpi;
+
+namespace {
+
+bool is_f90_type(const Datatype& t) {
+  const int c = t.derived->envelope.combiner;
+  return c == MPI_COMBINER_F90_INTEGER || c == MPI_COMBINER_F90_REAL ||
+         c == MPI_COMBINER_F90_COMPLEX;
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -24,7 +36,8 @@ int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
                    Envelope{MPI_COMBINER_RESIZED, {}, {lb, extent}, {old}}, newtype);
 }
 
-// The duplicate is committed if the original is (as in MPICH); it has no name.
+// The duplicate is committed if the original is (as in MPICH); it has no name. Its attributes
+// are those the original's copy callbacks give (MPI-3.1 6.7.4); when one fails, so does the call.
 int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
   ApiCall call("MPI_Type_dup");
   const Datatype* old = nullptr;
@@ -32,8 +45,15 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
   a.type(oldtype, "oldtype", &old).out(newtype, "newtype");
   if (!a.ok()) return a.error();
   int err = a.publish(dup_layout(*old), Envelope{MPI_COMBINER_DUP, {}, {}, {old}}, newtype);
-  find_datatype(*newtype, call.rank)->derived->committed = is_committed(*old);
-  return err;
+  if (err != MPI_SUCCESS) return err;
+  const Datatype* made = find_datatype(*newtype, call.rank);
+  made->derived->committed = is_committed(*old);
+  err = copy_attributes(call, oldtype, old, made);
+  if (err == MPI_SUCCESS) return MPI_SUCCESS;
+  delete_attributes(call, *newtype, made);
+  type_table().remove(call.rank, *newtype);
+  *newtype = MPI_DATATYPE_NULL;
+  return call.fail(MPI_COMM_WORLD, err, "an attribute copy callback returned %d", err);
 }
 
 int MPI_Type_commit(MPI_Datatype* datatype) {
@@ -56,7 +76,17 @@ int MPI_Type_free(MPI_Datatype* datatype) {
   if (a.ok()) a.type(*datatype, "datatype", &t);
   if (a.ok() && !t->derived)
     a.fail(MPI_ERR_TYPE, "datatype=%s is predefined and cannot be freed", t->name);
+  if (a.ok() && is_f90_type(*t))
+    a.fail(MPI_ERR_TYPE,
+           "datatype=%s is a Fortran 90 parameterized type (MPI_Type_create_f90_*), which is "
+           "predefined and cannot be freed",
+           t->name);
   if (!a.ok()) return a.error();
+  // The attributes go first, through their delete callbacks (MPI-3.1 6.7.4); a failing one
+  // fails the call and the type stays.
+  int err = delete_attributes(call, *datatype, t);
+  if (err != MPI_SUCCESS)
+    return call.fail(MPI_COMM_WORLD, err, "an attribute delete callback returned %d", err);
   type_table().remove(call.rank, *datatype);
   *datatype = MPI_DATATYPE_NULL;
   return MPI_SUCCESS;

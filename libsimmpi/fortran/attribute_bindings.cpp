@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fortran attributes of communicators and windows: keyvals whose copy and delete callbacks are
-// Fortran subroutines, attribute values that are Fortran integers, and the predefined callbacks
-// MPI_COMM_DUP_FN, MPI_COMM_NULL_COPY_FN, MPI_WIN_DUP_FN... as Fortran procedures. Also
+// Fortran attributes of communicators, windows and datatypes: keyvals whose copy and delete
+// callbacks are Fortran subroutines, attribute values that are Fortran integers, and the predefined
+// callbacks MPI_COMM_DUP_FN, MPI_COMM_NULL_COPY_FN, MPI_WIN_DUP_FN, MPI_TYPE_DUP_FN... as Fortran
+// procedures. Also
 // MPI_BUFFER_DETACH.
 #include "libsimmpi/fortran/custom_bindings.hpp"
 
@@ -43,11 +44,22 @@ void mpi_null_delete_fn_(const MPI_Fint*, const MPI_Fint*, const MPI_Fint*, cons
 }
 
 // The same under gfortran -fsecond-underscore (g77's convention).
-// A window's callbacks take the same arguments (its handle in place of the communicator's).
+// A window's and a datatype's callbacks take the same arguments (their handle in place of the
+// communicator's).
 decltype(mpi_comm_null_copy_fn_) mpi_win_null_copy_fn_
     __attribute__((alias("mpi_comm_null_copy_fn_")));
 decltype(mpi_comm_dup_fn_) mpi_win_dup_fn_ __attribute__((alias("mpi_comm_dup_fn_")));
 decltype(mpi_comm_null_delete_fn_) mpi_win_null_delete_fn_
+    __attribute__((alias("mpi_comm_null_delete_fn_")));
+decltype(mpi_comm_null_copy_fn_) mpi_type_null_copy_fn_
+    __attribute__((alias("mpi_comm_null_copy_fn_")));
+decltype(mpi_comm_dup_fn_) mpi_type_dup_fn_ __attribute__((alias("mpi_comm_dup_fn_")));
+decltype(mpi_comm_null_delete_fn_) mpi_type_null_delete_fn_
+    __attribute__((alias("mpi_comm_null_delete_fn_")));
+decltype(mpi_comm_null_copy_fn_) mpi_type_null_copy_fn__
+    __attribute__((alias("mpi_comm_null_copy_fn_")));
+decltype(mpi_comm_dup_fn_) mpi_type_dup_fn__ __attribute__((alias("mpi_comm_dup_fn_")));
+decltype(mpi_comm_null_delete_fn_) mpi_type_null_delete_fn__
     __attribute__((alias("mpi_comm_null_delete_fn_")));
 
 decltype(mpi_comm_null_copy_fn_) mpi_comm_null_copy_fn__
@@ -191,6 +203,25 @@ int MPI_Win_create_keyval(MPI_Win_copy_attr_function* copy_fn,
                           MPI_Aint* extra_state) {
   return create_keyval<MPI_Aint>(procedure(copy_fn), procedure(delete_fn), keyval, extra_state,
                                  ::MPI_Win_create_keyval);
+}
+
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function* copy_fn,
+                           MPI_Type_delete_attr_function* delete_fn, int* keyval,
+                           MPI_Aint* extra_state) {
+  return create_keyval<MPI_Aint>(procedure(copy_fn), procedure(delete_fn), keyval, extra_state,
+                                 ::MPI_Type_create_keyval);
+}
+
+int MPI_Type_set_attr(const MPI_Datatype* datatype, const int* keyval, MPI_Aint* value) {
+  return ::MPI_Type_set_attr(*datatype, *keyval, to_pointer(*value));
+}
+
+// Datatypes have no predefined attributes: every value is what a program stored.
+int MPI_Type_get_attr(const MPI_Datatype* datatype, const int* keyval, MPI_Aint* value, int* flag) {
+  void* v = nullptr;
+  int err = ::MPI_Type_get_attr(*datatype, *keyval, &v, flag);
+  if (err == MPI_SUCCESS && *flag) *value = reinterpret_cast<MPI_Aint>(v);
+  return err;
 }
 
 int MPI_Win_set_attr(const MPI_Win* win, const int* keyval, MPI_Aint* value) {

@@ -19,6 +19,9 @@ int MPI_Keyval_create(MPI_Copy_function* copy_fn, MPI_Delete_function* delete_fn
 int MPI_Win_create_keyval(MPI_Win_copy_attr_function* copy_fn,
                           MPI_Win_delete_attr_function* delete_fn, int* keyval,
                           MPI_Aint* extra_state);
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function* copy_fn,
+                           MPI_Type_delete_attr_function* delete_fn, int* keyval,
+                           MPI_Aint* extra_state);
 
 // Attribute values are integers in Fortran: INTEGER(KIND=MPI_ADDRESS_KIND), or INTEGER in the
 // MPI-1 calls. The predefined attributes (MPI_TAG_UB...) read as their values.
@@ -30,6 +33,8 @@ int MPI_Attr_get(const MPI_Comm* comm, const int* keyval, MPI_Fint* value, int* 
 // as their values.
 int MPI_Win_set_attr(const MPI_Win* win, const int* keyval, MPI_Aint* value);
 int MPI_Win_get_attr(const MPI_Win* win, const int* keyval, MPI_Aint* value, int* flag);
+int MPI_Type_set_attr(const MPI_Datatype* datatype, const int* keyval, MPI_Aint* value);
+int MPI_Type_get_attr(const MPI_Datatype* datatype, const int* keyval, MPI_Aint* value, int* flag);
 
 // Fortran cannot use the detached buffer's address; only SIZE is returned.
 int MPI_Buffer_detach(void* buffer_addr, int* size);

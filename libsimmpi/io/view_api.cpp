@@ -41,6 +41,19 @@ int check_datarep(ApiCall& call, const FileRef& r, const char* datarep) {
                    datarep);
 }
 
+// MPI_Register_datarep(_c): predefined names are MPI_ERR_DUP_DATAREP, others unsupported.
+int refuse_datarep(const char* name, const char* datarep) {
+  ApiCall call(name);
+  if (!datarep) return file_null_fail(call, MPI_ERR_ARG, "datarep is NULL");
+  std::string_view d(datarep);
+  if (d == "native" || d == "internal" || d == "external32")
+    return file_null_fail(call, MPI_ERR_DUP_DATAREP, "\"%s\" is a predefined data representation",
+                          datarep);
+  return file_null_fail(call, MPI_ERR_UNSUPPORTED_DATAREP,
+                        "user-defined data representations (\"%s\") are not supported by simmpi",
+                        datarep);
+}
+
 }  // namespace
 
 extern "C" {
@@ -170,19 +183,21 @@ int MPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint* exten
 int MPI_Register_datarep(const char* datarep, MPI_Datarep_conversion_function* read_conversion_fn,
                          MPI_Datarep_conversion_function* write_conversion_fn,
                          MPI_Datarep_extent_function* dtype_file_extent_fn, void* extra_state) {
-  ApiCall call("MPI_Register_datarep");
   (void)read_conversion_fn;
   (void)write_conversion_fn;
   (void)dtype_file_extent_fn;
   (void)extra_state;
-  if (!datarep) return file_null_fail(call, MPI_ERR_ARG, "datarep is NULL");
-  std::string_view d(datarep);
-  if (d == "native" || d == "internal" || d == "external32")
-    return file_null_fail(call, MPI_ERR_DUP_DATAREP, "\"%s\" is a predefined data representation",
-                          datarep);
-  return file_null_fail(call, MPI_ERR_UNSUPPORTED_DATAREP,
-                        "user-defined data representations (\"%s\") are not supported by simmpi",
-                        datarep);
+  return refuse_datarep("MPI_Register_datarep", datarep);
+}
+int MPI_Register_datarep_c(const char* datarep,
+                           MPI_Datarep_conversion_function_c* read_conversion_fn,
+                           MPI_Datarep_conversion_function_c* write_conversion_fn,
+                           MPI_Datarep_extent_function* dtype_file_extent_fn, void* extra_state) {
+  (void)read_conversion_fn;
+  (void)write_conversion_fn;
+  (void)dtype_file_extent_fn;
+  (void)extra_state;
+  return refuse_datarep("MPI_Register_datarep_c", datarep);
 }
 
 }  // extern "C"

@@ -62,7 +62,7 @@ int MPI_Finalize(void) {
   // Libraries hang clean-up code on MPI_COMM_SELF: its attributes are deleted first, while MPI
   // still works (MPI-3.1 8.7.1).
   Communicator& self = *call.world.find_comm(MPI_COMM_SELF, call.rank);
-  int err = delete_attributes(call, MPI_COMM_SELF, self);
+  int err = delete_attributes(call, MPI_COMM_SELF, &self);
   if (err != MPI_SUCCESS)
     return call.fail(MPI_COMM_SELF, err,
                      "an attribute delete callback on MPI_COMM_SELF returned %d", err);

@@ -15,8 +15,8 @@ namespace {
 
 // One half of the exchange: a request posted to a peer, or one complete at once for
 // MPI_PROC_NULL.
-Request* post_half(ApiCall& call, const P2PTarget& t, Direction dir, const void* buf, int count,
-                   int peer, int tag) {
+Request* post_half(ApiCall& call, const P2PTarget& t, Direction dir, const void* buf,
+                   MPI_Count count, int peer, int tag) {
   World& w = call.world;
   if (peer == MPI_PROC_NULL)
     return null_peer_request(w, dir == Direction::Send ? RequestKind::Send : RequestKind::Recv);
@@ -40,9 +40,9 @@ void finish_exchange(World& w, Request* recv, Request* send, Request& outer) {
   retire_request(w, recv, MPI_STATUS_IGNORE);
 }
 
-int isendrecv(ApiCall& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
-              int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype, int source,
-              int recvtag, MPI_Comm comm, MPI_Request* request,
+int isendrecv(ApiCall& call, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              int dest, int sendtag, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              int source, int recvtag, MPI_Comm comm, MPI_Request* request,
               std::shared_ptr<char[]> send_copy = nullptr) {
   if (!request) return call.fail(comm, MPI_ERR_REQUEST, "request is NULL");
   P2PTarget rt =
@@ -63,6 +63,18 @@ int isendrecv(ApiCall& call, const void* sendbuf, int sendcount, MPI_Datatype se
   return MPI_SUCCESS;
 }
 
+int isendrecv_replace(const char* name, void* buf, MPI_Count count, MPI_Datatype datatype, int dest,
+                      int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  P2PTarget t = check_p2p(call, Direction::Recv, buf, count, datatype, source, recvtag, comm);
+  if (!t.ok()) return t.error;
+  const std::size_t bytes = t.type->size * static_cast<std::size_t>(count);
+  std::shared_ptr<char[]> copy(new char[bytes ? bytes : 1]);
+  if (bytes) pack(buf, count, *t.type, copy.get());
+  return isendrecv(call, copy.get(), static_cast<MPI_Count>(bytes), MPI_BYTE, dest, sendtag, buf,
+                   count, datatype, source, recvtag, comm, request, copy);
+}
+
 }  // namespace
 }  // namespace simmpi::mpi
 
@@ -77,18 +89,25 @@ int MPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int
   return isendrecv(call, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
                    source, recvtag, comm, request);
 }
+int MPI_Isendrecv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
+                    int sendtag, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                    int source, int recvtag, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call("MPI_Isendrecv_c");
+  return isendrecv(call, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
+                   source, recvtag, comm, request);
+}
 
 // The outgoing data is packed at the call, so the receive may overwrite the buffer at once.
 int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag,
                           int source, int recvtag, MPI_Comm comm, MPI_Request* request) {
-  ApiCall call("MPI_Isendrecv_replace");
-  P2PTarget t = check_p2p(call, Direction::Recv, buf, count, datatype, source, recvtag, comm);
-  if (!t.ok()) return t.error;
-  const std::size_t bytes = t.type->size * static_cast<std::size_t>(count);
-  std::shared_ptr<char[]> copy(new char[bytes ? bytes : 1]);
-  if (bytes) pack(buf, count, *t.type, copy.get());
-  return isendrecv(call, copy.get(), static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf, count,
-                   datatype, source, recvtag, comm, request, copy);
+  return isendrecv_replace("MPI_Isendrecv_replace", buf, count, datatype, dest, sendtag, source,
+                           recvtag, comm, request);
+}
+int MPI_Isendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, int dest,
+                            int sendtag, int source, int recvtag, MPI_Comm comm,
+                            MPI_Request* request) {
+  return isendrecv_replace("MPI_Isendrecv_replace_c", buf, count, datatype, dest, sendtag, source,
+                           recvtag, comm, request);
 }
 
 }  // extern "C"

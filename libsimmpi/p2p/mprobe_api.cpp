@@ -45,8 +45,8 @@ int mprobe(const char* name, int source, int tag, MPI_Comm comm, int* flag, MPI_
 
 // Starts the receive of matched message *message into a request, or nullptr after raising the
 // error in *err. Sets *message to MPI_MESSAGE_NULL (MPI-3.1 3.8.3).
-Request* mrecv(ApiCall& call, void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
-               int* err) {
+Request* mrecv(ApiCall& call, void* buf, MPI_Count count, MPI_Datatype datatype,
+               MPI_Message* message, int* err) {
   if (!message) {
     *err = call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "message is NULL");
     return nullptr;
@@ -81,6 +81,32 @@ Request* mrecv(ApiCall& call, void* buf, int count, MPI_Datatype datatype, MPI_M
   return r;
 }
 
+// MPI_Mrecv and MPI_Mrecv_c.
+int blocking_mrecv(const char* name, void* buf, MPI_Count count, MPI_Datatype datatype,
+                   MPI_Message* message, MPI_Status* status) {
+  KeepStatusError keep_error(status);
+  ApiCall call(name);
+  int err = MPI_SUCCESS;
+  Request* r = mrecv(call, buf, count, datatype, message, &err);
+  if (!r) return err;
+  wait_request(call.world, *r);
+  err = check_truncation(call, *r);
+  retire_request(call.world, r, status);
+  return err;
+}
+
+// MPI_Imrecv and MPI_Imrecv_c.
+int nonblocking_mrecv(const char* name, void* buf, MPI_Count count, MPI_Datatype datatype,
+                      MPI_Message* message, MPI_Request* request) {
+  ApiCall call(name);
+  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
+  int err = MPI_SUCCESS;
+  Request* r = mrecv(call, buf, count, datatype, message, &err);
+  if (!r) return err;
+  *request = r->handle;
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 }  // namespace simmpi::mpi
 
@@ -105,26 +131,20 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mess
 
 int MPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
               MPI_Status* status) {
-  simmpi::mpi::KeepStatusError keep_error(status);
-  ApiCall call("MPI_Mrecv");
-  int err = MPI_SUCCESS;
-  Request* r = mrecv(call, buf, count, datatype, message, &err);
-  if (!r) return err;
-  wait_request(call.world, *r);
-  err = check_truncation(call, *r);
-  retire_request(call.world, r, status);
-  return err;
+  return blocking_mrecv("MPI_Mrecv", buf, count, datatype, message, status);
+}
+int MPI_Mrecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, MPI_Message* message,
+                MPI_Status* status) {
+  return blocking_mrecv("MPI_Mrecv_c", buf, count, datatype, message, status);
 }
 
 int MPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
                MPI_Request* request) {
-  ApiCall call("MPI_Imrecv");
-  if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  int err = MPI_SUCCESS;
-  Request* r = mrecv(call, buf, count, datatype, message, &err);
-  if (!r) return err;
-  *request = r->handle;
-  return MPI_SUCCESS;
+  return nonblocking_mrecv("MPI_Imrecv", buf, count, datatype, message, request);
+}
+int MPI_Imrecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, MPI_Message* message,
+                 MPI_Request* request) {
+  return nonblocking_mrecv("MPI_Imrecv_c", buf, count, datatype, message, request);
 }
 
 }  // extern "C"

@@ -6,8 +6,8 @@
 
 namespace simmpi::mpi {
 
-P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MPI_Datatype type,
-                    int peer, int tag, MPI_Comm comm) {
+P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, MPI_Count count,
+                    MPI_Datatype type, int peer, int tag, MPI_Comm comm) {
   P2PTarget t;
   t.comm = call.comm(comm);
   if (!t.comm) {
@@ -15,7 +15,7 @@ P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MP
     return t;
   }
   if (count < 0) {
-    t.error = call.fail(comm, MPI_ERR_COUNT, "count=%d is negative", count);
+    t.error = call.fail(comm, MPI_ERR_COUNT, "count=%lld is negative", count);
     return t;
   }
   // A message of no elements may name no type (MPICH accepts it): it is empty bytes.
@@ -28,7 +28,7 @@ P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MP
   // MPI_BOTTOM is a NULL buffer: fine when the type's data lies at absolute addresses (MPICH's
   // test: a derived type whose data does not start at displacement 0).
   if (!buf && count > 0 && t.type->size > 0 && t.type->true_lb == 0) {
-    t.error = call.fail(comm, MPI_ERR_BUFFER, "buf is NULL with count=%d", count);
+    t.error = call.fail(comm, MPI_ERR_BUFFER, "buf is NULL with count=%lld", count);
     return t;
   }
   const char* what = dir == Direction::Send ? "dest" : "source";
@@ -56,10 +56,10 @@ int check_truncation(ApiCall& call, const Request& r) {
   if (r.status.MPI_ERROR != MPI_ERR_TRUNCATE) return MPI_SUCCESS;
   return call.fail(r.comm ? r.comm->handle() : MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
                    "message of %llu bytes from rank %d (tag %d) does not fit the receive buffer "
-                   "of %llu bytes (%d x %s)",
+                   "of %llu bytes (%lld x %s)",
                    static_cast<unsigned long long>(r.message_bytes), r.status.MPI_SOURCE,
-                   r.status.MPI_TAG, static_cast<unsigned long long>(r.capacity_bytes()), r.count,
-                   r.type->name);
+                   r.status.MPI_TAG, static_cast<unsigned long long>(r.capacity_bytes()),
+                   static_cast<long long>(r.count), r.type->name);
 }
 
 int reserve_bsend(ApiCall& call, MPI_Comm comm, std::uint64_t bytes) {

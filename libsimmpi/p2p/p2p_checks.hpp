@@ -18,8 +18,9 @@ struct P2PTarget {
 };
 
 // Checks comm, count, datatype, buffer, peer rank and tag of a send or receive.
-P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, int count, MPI_Datatype type,
-                    int peer, int tag, MPI_Comm comm);
+// `count` is 64-bit: the int and the large-count (_c) calls share it.
+P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, MPI_Count count,
+                    MPI_Datatype type, int peer, int tag, MPI_Comm comm);
 
 // Raises MPI_ERR_TRUNCATE for a completed receive whose message did not fit; MPI_SUCCESS else.
 int check_truncation(ApiCall& call, const Request& r);

@@ -12,20 +12,6 @@
 namespace simmpi::mpi {
 namespace {
 
-const char* init_call(SendMode mode) {
-  switch (mode) {
-    case SendMode::Standard:
-      return "MPI_Send_init";
-    case SendMode::Synchronous:
-      return "MPI_Ssend_init";
-    case SendMode::Ready:
-      return "MPI_Rsend_init";
-    case SendMode::Buffered:
-      return "MPI_Bsend_init";
-  }
-  return "";
-}
-
 Request* persistent_request(World& w) {
   Request* r = w.requests().create();
   r->persistent = true;
@@ -33,14 +19,26 @@ Request* persistent_request(World& w) {
   return r;
 }
 
-int send_init(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
-              MPI_Comm comm, MPI_Request* request) {
-  ApiCall call(init_call(mode));
+int send_init(const char* name, SendMode mode, const void* buf, MPI_Count count,
+              MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
   if (!request) return call.fail(comm, MPI_ERR_ARG, "request is NULL");
   P2PTarget t = check_p2p(call, Direction::Send, buf, count, datatype, dest, tag, comm);
   if (!t.ok()) return t.error;
   Request* r = persistent_request(call.world);
   prepare_send(call.world, r, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode);
+  *request = r->handle;
+  return MPI_SUCCESS;
+}
+
+int recv_init(const char* name, void* buf, MPI_Count count, MPI_Datatype dt, int source, int tag,
+              MPI_Comm comm, MPI_Request* request) {
+  ApiCall call(name);
+  if (!request) return call.fail(comm, MPI_ERR_ARG, "request is NULL");
+  P2PTarget t = check_p2p(call, Direction::Recv, buf, count, dt, source, tag, comm);
+  if (!t.ok()) return t.error;
+  Request* r = persistent_request(call.world);
+  prepare_recv(call.world, r, *t.comm, Channel::User, source, tag, buf, count, *t.type);
   *request = r->handle;
   return MPI_SUCCESS;
 }
@@ -87,36 +85,29 @@ using namespace simmpi::mpi;
 
 extern "C" {
 
-int MPI_Send_init(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-                  MPI_Request* request) {
-  return send_init(SendMode::Standard, buf, count, dt, dest, tag, comm, request);
-}
+// Each init call has an int and a large-count (_c) form, the same call with a 64-bit count.
+#define SIMMPI_SEND_INIT_ENTRY(NAME, MODE)                                                \
+  int NAME(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm, \
+           MPI_Request* request) {                                                        \
+    return send_init(#NAME, MODE, buf, count, dt, dest, tag, comm, request);              \
+  }                                                                                       \
+  int NAME##_c(const void* buf, MPI_Count count, MPI_Datatype dt, int dest, int tag,      \
+               MPI_Comm comm, MPI_Request* request) {                                     \
+    return send_init(#NAME "_c", MODE, buf, count, dt, dest, tag, comm, request);         \
+  }
 
-int MPI_Ssend_init(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-                   MPI_Request* request) {
-  return send_init(SendMode::Synchronous, buf, count, dt, dest, tag, comm, request);
-}
-
-int MPI_Rsend_init(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-                   MPI_Request* request) {
-  return send_init(SendMode::Ready, buf, count, dt, dest, tag, comm, request);
-}
-
-int MPI_Bsend_init(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-                   MPI_Request* request) {
-  return send_init(SendMode::Buffered, buf, count, dt, dest, tag, comm, request);
-}
+SIMMPI_SEND_INIT_ENTRY(MPI_Send_init, SendMode::Standard)
+SIMMPI_SEND_INIT_ENTRY(MPI_Ssend_init, SendMode::Synchronous)
+SIMMPI_SEND_INIT_ENTRY(MPI_Rsend_init, SendMode::Ready)
+SIMMPI_SEND_INIT_ENTRY(MPI_Bsend_init, SendMode::Buffered)
 
 int MPI_Recv_init(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
                   MPI_Request* request) {
-  ApiCall call("MPI_Recv_init");
-  if (!request) return call.fail(comm, MPI_ERR_ARG, "request is NULL");
-  P2PTarget t = check_p2p(call, Direction::Recv, buf, count, dt, source, tag, comm);
-  if (!t.ok()) return t.error;
-  Request* r = persistent_request(call.world);
-  prepare_recv(call.world, r, *t.comm, Channel::User, source, tag, buf, count, *t.type);
-  *request = r->handle;
-  return MPI_SUCCESS;
+  return recv_init("MPI_Recv_init", buf, count, dt, source, tag, comm, request);
+}
+int MPI_Recv_init_c(void* buf, MPI_Count count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+                    MPI_Request* request) {
+  return recv_init("MPI_Recv_init_c", buf, count, dt, source, tag, comm, request);
 }
 
 int MPI_Start(MPI_Request* request) {

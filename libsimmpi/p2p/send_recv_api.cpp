@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // MPI_Send and friends, MPI_Recv, MPI_Sendrecv(_replace) and the buffered-send buffer.
+#include <climits>
 #include <cstring>
 #include <memory>
 
@@ -13,24 +14,11 @@ namespace {
 
 namespace ct = runtime::call_trace;
 
-const char* mode_call(SendMode mode, bool blocking) {
-  switch (mode) {
-    case SendMode::Standard:
-      return blocking ? "MPI_Send" : "MPI_Isend";
-    case SendMode::Synchronous:
-      return blocking ? "MPI_Ssend" : "MPI_Issend";
-    case SendMode::Ready:
-      return blocking ? "MPI_Rsend" : "MPI_Irsend";
-    case SendMode::Buffered:
-      return blocking ? "MPI_Bsend" : "MPI_Ibsend";
-  }
-  return "";
-}
-
-int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
-         MPI_Comm comm, MPI_Request* request) {
+// Every send of the int and the large-count (_c) entry points: `name` is the caller's.
+int send(const char* name, SendMode mode, const void* buf, MPI_Count count, MPI_Datatype datatype,
+         int dest, int tag, MPI_Comm comm, MPI_Request* request) {
   // The caller's owed time passes together with the send's overhead (post_send): one sleep.
-  ApiCall call(mode_call(mode, request == nullptr), ApiCall::Needs::Init, ApiCall::Settle::Ahead);
+  ApiCall call(name, ApiCall::Needs::Init, ApiCall::Settle::Ahead);
   P2PTarget t = check_p2p(call, Direction::Send, buf, count, datatype, dest, tag, comm);
   if (!t.ok()) return t.error;
   CallRecord rec(call, request ? ct::Kind::Isend : ct::Kind::Send);
@@ -62,12 +50,12 @@ int send(SendMode mode, const void* buf, int count, MPI_Datatype datatype, int d
   return MPI_SUCCESS;
 }
 
-int recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-         MPI_Status* status, MPI_Request* request) {
+int recv(const char* name, void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+         MPI_Comm comm, MPI_Status* status, MPI_Request* request) {
   // The receive lets the caller's owed time pass itself (start_recv), so that it can be posted
   // without a switch to the rank.
   const bool blocking = request == nullptr;
-  ApiCall call(blocking ? "MPI_Recv" : "MPI_Irecv", ApiCall::Needs::Init, ApiCall::Settle::Ahead);
+  ApiCall call(name, ApiCall::Needs::Init, ApiCall::Settle::Ahead);
   P2PTarget t = check_p2p(call, Direction::Recv, buf, count, datatype, source, tag, comm);
   if (!t.ok()) {
     call.world.scheduler().settle();
@@ -99,65 +87,22 @@ int recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_C
   return err;
 }
 
-}  // namespace
-}  // namespace simmpi::mpi
-
-using simmpi::mpi::SendMode;
-
-extern "C" {
-
-int MPI_Send(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) {
-  return simmpi::mpi::send(SendMode::Standard, buf, count, dt, dest, tag, comm, nullptr);
-}
-int MPI_Ssend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) {
-  return simmpi::mpi::send(SendMode::Synchronous, buf, count, dt, dest, tag, comm, nullptr);
-}
-int MPI_Rsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) {
-  return simmpi::mpi::send(SendMode::Ready, buf, count, dt, dest, tag, comm, nullptr);
-}
-int MPI_Bsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) {
-  return simmpi::mpi::send(SendMode::Buffered, buf, count, dt, dest, tag, comm, nullptr);
-}
-int MPI_Isend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-              MPI_Request* req) {
-  return simmpi::mpi::send(SendMode::Standard, buf, count, dt, dest, tag, comm, req);
-}
-int MPI_Issend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request* req) {
-  return simmpi::mpi::send(SendMode::Synchronous, buf, count, dt, dest, tag, comm, req);
-}
-int MPI_Irsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request* req) {
-  return simmpi::mpi::send(SendMode::Ready, buf, count, dt, dest, tag, comm, req);
-}
-int MPI_Ibsend(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-               MPI_Request* req) {
-  return simmpi::mpi::send(SendMode::Buffered, buf, count, dt, dest, tag, comm, req);
-}
-int MPI_Recv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
-             MPI_Status* status) {
-  simmpi::mpi::KeepStatusError keep_error(status);
-  return simmpi::mpi::recv(buf, count, dt, source, tag, comm, status, nullptr);
-}
-int MPI_Irecv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
-              MPI_Request* req) {
-  return simmpi::mpi::recv(buf, count, dt, source, tag, comm, MPI_STATUS_IGNORE, req);
-}
-
-int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
-                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
-                 MPI_Comm comm, MPI_Status* status) {
-  simmpi::mpi::KeepStatusError keep_error(status);
-  using namespace simmpi::mpi;
-  ApiCall call("MPI_Sendrecv");
-  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Sendrecv);
+int sendrecv(const char* name, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+             int dest, int sendtag, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+             int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
+  KeepStatusError keep_error(status);
+  ApiCall call(name);
+  CallRecord rec(call, ct::Kind::Sendrecv);
   rec.value(sendcount).type(sendtype).value(dest).value(sendtag);
   rec.value(recvcount).type(recvtype).value(source).value(recvtag).value(comm);
   MPI_Status st;
   rec.out(&st.MPI_SOURCE).out(&st.MPI_TAG);
   MPI_Request rr, sr;
-  int err = recv(recvbuf, recvcount, recvtype, source, recvtag, comm, MPI_STATUS_IGNORE, &rr);
-  if (!err) err = send(SendMode::Standard, sendbuf, sendcount, sendtype, dest, sendtag, comm, &sr);
+  int err = recv("MPI_Irecv", recvbuf, recvcount, recvtype, source, recvtag, comm,
+                 MPI_STATUS_IGNORE, &rr);
+  if (!err)
+    err = send("MPI_Isend", SendMode::Standard, sendbuf, sendcount, sendtype, dest, sendtag, comm,
+               &sr);
   if (err) {
     rec.cancel();
     return err;
@@ -168,12 +113,11 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   return err ? err : err2;
 }
 
-int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag,
-                         int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
-  simmpi::mpi::KeepStatusError keep_error(status);
-  using namespace simmpi::mpi;
-  ApiCall call("MPI_Sendrecv_replace");
-  CallRecord rec(call, simmpi::runtime::call_trace::Kind::SendrecvReplace);
+int sendrecv_replace(const char* name, void* buf, MPI_Count count, MPI_Datatype datatype, int dest,
+                     int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
+  KeepStatusError keep_error(status);
+  ApiCall call(name);
+  CallRecord rec(call, ct::Kind::SendrecvReplace);
   rec.value(count).type(datatype).value(dest).value(sendtag).value(source).value(recvtag);
   rec.value(comm);
   MPI_Status st;
@@ -184,38 +128,141 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, 
   std::size_t bytes = t ? t->size * static_cast<std::size_t>(count < 0 ? 0 : count) : 0;
   std::unique_ptr<char[]> copy(new char[bytes ? bytes : 1]);
   if (t && buf) pack(buf, count, *t, copy.get());
-  const int err = MPI_Sendrecv(copy.get(), static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf,
-                               count, datatype, source, recvtag, comm, &st);
+  const int err = sendrecv("MPI_Sendrecv", copy.get(), static_cast<MPI_Count>(bytes), MPI_BYTE,
+                           dest, sendtag, buf, count, datatype, source, recvtag, comm, &st);
   if (status != MPI_STATUS_IGNORE) *status = st;
   if (err) rec.cancel();
   return err;
 }
 
-int MPI_Buffer_attach(void* buffer, int size) {
-  simmpi::mpi::ApiCall call("MPI_Buffer_attach");
-  simmpi::mpi::RankState& st = call.world.rank(call.rank);
+int buffer_attach(const char* name, void* buffer, MPI_Count size) {
+  ApiCall call(name);
+  RankState& st = call.world.rank(call.rank);
   if (st.bsend_buffer)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_BUFFER,
                      "a buffer is already attached; detach it first");
   if (size < 0 || (!buffer && size > 0))
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_BUFFER, "buffer=%p size=%d is not a buffer", buffer,
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_BUFFER, "buffer=%p size=%lld is not a buffer", buffer,
                      size);
   st.bsend_buffer = static_cast<char*>(buffer);
   st.bsend_size = static_cast<std::uint64_t>(size);
   return MPI_SUCCESS;
 }
 
-int MPI_Buffer_detach(void* buffer_addr, int* size) {
-  simmpi::mpi::ApiCall call("MPI_Buffer_detach");
-  simmpi::mpi::RankState& st = call.world.rank(call.rank);
+// `int_size`: the caller takes the size as an int (MPI_Buffer_detach), which a buffer attached
+// by MPI_Buffer_attach_c may exceed; then the buffer stays attached.
+int buffer_detach(const char* name, void* buffer_addr, MPI_Count* size, bool int_size) {
+  ApiCall call(name);
+  RankState& st = call.world.rank(call.rank);
+  if (int_size && st.bsend_size > static_cast<std::uint64_t>(INT_MAX))
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_COUNT,
+                     "the attached buffer's %llu bytes do not fit an int; detach it with "
+                     "MPI_Buffer_detach_c",
+                     static_cast<unsigned long long>(st.bsend_size));
   // Blocks until every buffered message has left the buffer (MPI-3.1 3.6.1).
   while (st.bsend_used > 0)
-    call.world.scheduler().block(simmpi::runtime::WaitReason{call.name, nullptr, nullptr});
+    call.world.scheduler().block(runtime::WaitReason{call.name, nullptr, nullptr});
   *static_cast<void**>(buffer_addr) = st.bsend_buffer;
-  *size = static_cast<int>(st.bsend_size);
+  *size = static_cast<MPI_Count>(st.bsend_size);
   st.bsend_buffer = nullptr;
   st.bsend_size = 0;
   return MPI_SUCCESS;
+}
+
+}  // namespace
+}  // namespace simmpi::mpi
+
+using namespace simmpi::mpi;
+
+// Each entry point has an int and a large-count (_c, MPI-4.1 3.2) form; both are the same call
+// with a 64-bit count.
+#define SIMMPI_SEND_ENTRY(NAME, MODE)                                                       \
+  int NAME(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm) { \
+    return send(#NAME, MODE, buf, count, dt, dest, tag, comm, nullptr);                     \
+  }                                                                                         \
+  int NAME##_c(const void* buf, MPI_Count count, MPI_Datatype dt, int dest, int tag,        \
+               MPI_Comm comm) {                                                             \
+    return send(#NAME "_c", MODE, buf, count, dt, dest, tag, comm, nullptr);                \
+  }
+#define SIMMPI_ISEND_ENTRY(NAME, MODE)                                                    \
+  int NAME(const void* buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm, \
+           MPI_Request* req) {                                                            \
+    return send(#NAME, MODE, buf, count, dt, dest, tag, comm, req);                       \
+  }                                                                                       \
+  int NAME##_c(const void* buf, MPI_Count count, MPI_Datatype dt, int dest, int tag,      \
+               MPI_Comm comm, MPI_Request* req) {                                         \
+    return send(#NAME "_c", MODE, buf, count, dt, dest, tag, comm, req);                  \
+  }
+
+extern "C" {
+
+SIMMPI_SEND_ENTRY(MPI_Send, SendMode::Standard)
+SIMMPI_SEND_ENTRY(MPI_Ssend, SendMode::Synchronous)
+SIMMPI_SEND_ENTRY(MPI_Rsend, SendMode::Ready)
+SIMMPI_SEND_ENTRY(MPI_Bsend, SendMode::Buffered)
+SIMMPI_ISEND_ENTRY(MPI_Isend, SendMode::Standard)
+SIMMPI_ISEND_ENTRY(MPI_Issend, SendMode::Synchronous)
+SIMMPI_ISEND_ENTRY(MPI_Irsend, SendMode::Ready)
+SIMMPI_ISEND_ENTRY(MPI_Ibsend, SendMode::Buffered)
+
+int MPI_Recv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+             MPI_Status* status) {
+  KeepStatusError keep_error(status);
+  return recv("MPI_Recv", buf, count, dt, source, tag, comm, status, nullptr);
+}
+int MPI_Recv_c(void* buf, MPI_Count count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+               MPI_Status* status) {
+  KeepStatusError keep_error(status);
+  return recv("MPI_Recv_c", buf, count, dt, source, tag, comm, status, nullptr);
+}
+int MPI_Irecv(void* buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+              MPI_Request* req) {
+  return recv("MPI_Irecv", buf, count, dt, source, tag, comm, MPI_STATUS_IGNORE, req);
+}
+int MPI_Irecv_c(void* buf, MPI_Count count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+                MPI_Request* req) {
+  return recv("MPI_Irecv_c", buf, count, dt, source, tag, comm, MPI_STATUS_IGNORE, req);
+}
+
+int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                 MPI_Comm comm, MPI_Status* status) {
+  return sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                  recvtype, source, recvtag, comm, status);
+}
+int MPI_Sendrecv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
+                   int sendtag, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                   int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
+  return sendrecv("MPI_Sendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                  recvtype, source, recvtag, comm, status);
+}
+
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+                         int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
+  return sendrecv_replace("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, source,
+                          recvtag, comm, status);
+}
+int MPI_Sendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag,
+                           int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
+  return sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source,
+                          recvtag, comm, status);
+}
+
+int MPI_Buffer_attach(void* buffer, int size) {
+  return buffer_attach("MPI_Buffer_attach", buffer, size);
+}
+int MPI_Buffer_attach_c(void* buffer, MPI_Count size) {
+  return buffer_attach("MPI_Buffer_attach_c", buffer, size);
+}
+
+int MPI_Buffer_detach(void* buffer_addr, int* size) {
+  MPI_Count wide = 0;
+  int err = buffer_detach("MPI_Buffer_detach", buffer_addr, &wide, /*int_size=*/true);
+  if (!err) *size = static_cast<int>(wide);
+  return err;
+}
+int MPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size) {
+  return buffer_detach("MPI_Buffer_detach_c", buffer_addr, size, /*int_size=*/false);
 }
 
 }  // extern "C"

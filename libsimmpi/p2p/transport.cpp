@@ -137,7 +137,7 @@ void complete_request(World& w, Request* r, SimTime t, SimTime own_tail) {
 }
 
 void prepare_send(World& w, Request* s, Communicator& comm, Channel channel, int dest, int tag,
-                  const void* buf, int count, const Datatype& type, SendMode mode) {
+                  const void* buf, std::int64_t count, const Datatype& type, SendMode mode) {
   s->kind = RequestKind::Send;
   s->mode = mode;
   s->owner = w.current_rank();
@@ -284,7 +284,7 @@ bool post_send(World& w, Request* s, bool then_wait) {
 }
 
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
-                    const void* buf, int count, const Datatype& type, SendMode mode,
+                    const void* buf, std::int64_t count, const Datatype& type, SendMode mode,
                     bool then_wait) {
   Request* s = w.requests().create();
   prepare_send(w, s, comm, channel, dest, tag, buf, count, type, mode);
@@ -292,7 +292,7 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
 }
 
 void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,
-                  void* buf, int count, const Datatype& type) {
+                  void* buf, std::int64_t count, const Datatype& type) {
   r->kind = RequestKind::Recv;
   r->owner = w.current_rank();
   r->waiter = w.scheduler().current()->id();
@@ -339,7 +339,7 @@ void post_recv_ahead(void* request, std::uint64_t) {
 }  // namespace
 
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
-                    int count, const Datatype& type, bool then_wait) {
+                    std::int64_t count, const Datatype& type, bool then_wait) {
   Request* r = w.requests().create();
   prepare_recv(w, r, comm, channel, source, tag, buf, count, type);
   runtime::Scheduler& sched = w.scheduler();
@@ -353,7 +353,7 @@ Request* start_recv(World& w, Communicator& comm, Channel channel, int source, i
   return r;
 }
 
-Request* start_matched_recv(World& w, Communicator& comm, Message* m, void* buf, int count,
+Request* start_matched_recv(World& w, Communicator& comm, Message* m, void* buf, std::int64_t count,
                             const Datatype& type) {
   Request* r = w.requests().create();
   prepare_recv(w, r, comm, Channel::User, m->source, m->tag, buf, count, type);

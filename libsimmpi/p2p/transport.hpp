@@ -34,31 +34,31 @@ enum class Channel { User, Collective };
 // would switch is posted ahead with its data copied at the call: then nullptr is returned, the
 // send being complete for the caller. The same simulation either way.
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
-                    const void* buf, int count, const Datatype& type, SendMode mode,
+                    const void* buf, std::int64_t count, const Datatype& type, SendMode mode,
                     bool then_wait = false);
 // Posts a receive for the calling rank after its owed time. `source` may be MPI_ANY_SOURCE,
 // `tag` MPI_ANY_TAG. A nonblocking receive is posted ahead as nonblocking sends are.
 // `then_wait`: a blocking receive; it is posted when the owed time ends, by the scheduler if
 // the rank would then block at once (as start_send does for blocking sends).
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
-                    int count, const Datatype& type, bool then_wait = false);
+                    std::int64_t count, const Datatype& type, bool then_wait = false);
 // The two halves of start_send/start_recv, for persistent requests (MPI-3.1 3.9): prepare_*
 // fills `r` (a fresh request) with the arguments and holds the communicator; post_* starts the
 // operation, resetting r's completion and status, and may be called again once r completed.
 // post_send charges the send overhead (may switch fibers or post ahead; false when a blocking
 // send was posted ahead and `r` is no longer the caller's); post_recv posts now.
 void prepare_send(World& w, Request* r, Communicator& comm, Channel channel, int dest, int tag,
-                  const void* buf, int count, const Datatype& type, SendMode mode);
+                  const void* buf, std::int64_t count, const Datatype& type, SendMode mode);
 bool post_send(World& w, Request* r, bool then_wait = false);
 void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,
-                  void* buf, int count, const Datatype& type);
+                  void* buf, std::int64_t count, const Datatype& type);
 void post_recv(World& w, Request* r);
 
 // Matched probes (MPI_Mprobe): claim_unexpected takes a message that probe_unexpected found out
 // of the caller's unexpected queue, so no other receive can match it; start_matched_recv then
 // receives exactly that message into a new request (MPI_Mrecv, MPI_Imrecv). Neither switches.
 Message* claim_unexpected(World& w, const Message* m);
-Request* start_matched_recv(World& w, Communicator& comm, Message* m, void* buf, int count,
+Request* start_matched_recv(World& w, Communicator& comm, Message* m, void* buf, std::int64_t count,
                             const Datatype& type);
 
 // A request that is complete at once, as for MPI_PROC_NULL peers.

@@ -238,7 +238,7 @@ int MPI_Win_free(MPI_Win* win) {
   if (cls != MPI_SUCCESS) return win_fail(call, r, cls, "%s", why.c_str());
   CollContext cc(call.world, priv, priv.last_collective(r.me));
   run_barrier(cc);
-  err = delete_attributes(call, *win, priv);
+  err = delete_attributes(call, *win, &priv);
   if (err != MPI_SUCCESS)
     return win_fail(call, r, err, "an attribute delete callback returned %d", err);
   Window* w = r.win;

@@ -71,6 +71,8 @@ const char* const kSentinels[] = {
     "EXTERNAL MPI_DUP_FN",
     "EXTERNAL MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN",
     "EXTERNAL MPI_WIN_DUP_FN",
+    "EXTERNAL MPI_TYPE_NULL_COPY_FN, MPI_TYPE_NULL_DELETE_FN",
+    "EXTERNAL MPI_TYPE_DUP_FN",
 };
 
 std::string fortran_type(const std::string& c_type) {

@@ -24,7 +24,8 @@ static const struct Entry kAll[] = {
 int main(void) {
   int n = (int)(sizeof kAll / sizeof kAll[0]), mpi31 = 0, bad = 0;
   for (int i = 0; i < n; ++i) {
-    mpi31 += strcmp(kAll[i].area, "Removed") != 0 && strcmp(kAll[i].area, "Mpi41") != 0;
+    mpi31 += strcmp(kAll[i].area, "Removed") != 0 && strcmp(kAll[i].area, "Mpi41") != 0 &&
+             strcmp(kAll[i].area, "Mpi41LargeCount") != 0;
     if (!kAll[i].fn || kAll[i].fn != kAll[i].pmpi) {
       fprintf(stderr, "%s and P%s are not one function\n", kAll[i].name, kAll[i].name);
       bad++;

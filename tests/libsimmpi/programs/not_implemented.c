@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Calls a function simmpi does not implement, chosen by argv[1]; the run must end with one
  * message naming the function, the rank and the reason, and exit status 1:
- *   keyval rank 0 calls MPI_Type_create_keyval
+ *   port   rank 0 calls MPI_Open_port
  *   spawn  rank 2 calls MPI_Comm_spawn */
 #include <mpi.h>
 #include <string.h>
@@ -12,9 +12,9 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Barrier(MPI_COMM_WORLD);
-  if (!strcmp(what, "keyval") && rank == 0) {
-    int keyval;
-    MPI_Type_create_keyval(MPI_TYPE_NULL_COPY_FN, MPI_TYPE_NULL_DELETE_FN, &keyval, NULL);
+  if (!strcmp(what, "port") && rank == 0) {
+    char port[MPI_MAX_PORT_NAME];
+    MPI_Open_port(MPI_INFO_NULL, port);
   }
   if (!strcmp(what, "spawn") && rank == 2) {
     MPI_Comm child;
