@@ -38,6 +38,15 @@ void inherit_errhandler(const Communicator& parent, int world_rank, Communicator
 // "MPI_Comm_split of MPI_COMM_WORLD": the diagnostic name of a communicator until named.
 std::string derived_name(const char* call, const Communicator& parent);
 
+class ApiCall;
+// MPI_Comm_create_group's agreement, collective over the members of `g` only (all members of
+// `parent`): a binomial reduce of their context masks to the first member, which registers the
+// new communicator under `name`, and a broadcast of its context and handle back, over parent's
+// collective channel with `tag`. *newcomm: the new communicator, MPI_COMM_NULL for a caller
+// not in `g`. May switch fibers. MPI_SUCCESS, or the error raised on `err_comm`.
+int create_among_members(ApiCall& call, MPI_Comm err_comm, Communicator& parent, const Group& g,
+                         int tag, const std::string& name, MPI_Comm* newcomm);
+
 }  // namespace simmpi::mpi
 
 namespace simmpi::mpi {

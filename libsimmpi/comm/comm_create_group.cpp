@@ -56,7 +56,7 @@ void bcast_result(CollContext& c, const GroupTree& t, int* result) {
 
 // Checks the arguments; fills the tree (me = MPI_UNDEFINED when the caller is not a member).
 int check(ApiCall& call, MPI_Comm comm, const Group& g, int tag, MPI_Comm* newcomm,
-          Communicator& parent, GroupTree* t) {
+          Communicator& parent) {
   if (parent.is_inter())
     return call.fail(comm, MPI_ERR_COMM,
                      "%s is an intercommunicator; MPI_Comm_create_group "
@@ -64,19 +64,39 @@ int check(ApiCall& call, MPI_Comm comm, const Group& g, int tag, MPI_Comm* newco
                      parent.name().c_str());
   if (tag < 0) return call.fail(comm, MPI_ERR_TAG, "tag=%d is negative", tag);
   if (!newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
-  for (int i = 0; i < g.size; ++i) {
-    int r = parent.comm_rank(g.world_rank(i));
-    if (r < 0)
+  for (int i = 0; i < g.size; ++i)
+    if (parent.comm_rank(g.world_rank(i)) < 0)
       return call.fail(comm, MPI_ERR_GROUP, "rank %d of group (world rank %d) is not in %s", i,
                        g.world_rank(i), parent.name().c_str());
-    t->parent_rank.push_back(r);
-  }
-  t->me = g.rank_of(call.rank);
-  t->tag = kTagCreateGroup | (tag & kUserTagMask);
   return MPI_SUCCESS;
 }
 
 }  // namespace
+
+namespace simmpi::mpi {
+
+int create_among_members(ApiCall& call, MPI_Comm err_comm, Communicator& parent, const Group& g,
+                         int tag, const std::string& name, MPI_Comm* newcomm) {
+  GroupTree t;
+  for (int i = 0; i < g.size; ++i) t.parent_rank.push_back(parent.comm_rank(g.world_rank(i)));
+  t.me = g.rank_of(call.rank);
+  t.tag = tag;
+  *newcomm = MPI_COMM_NULL;
+  if (t.me == MPI_UNDEFINED) return MPI_SUCCESS;  // not a member: nothing to do
+  CollContext c(call.world, parent);
+  ContextMask mask = own_context_mask(call.rank, true);
+  reduce_masks(c, t, mask);
+  int result[2] = {lowest_context(mask), MPI_COMM_NULL};  // context, handle
+  if (t.me == 0 && result[0] >= 0)
+    result[1] = call.world.add_comm(make_intracomm(result[0], g, name));
+  bcast_result(c, t, result);
+  if (result[0] < 0) return fail_no_context(call, err_comm);
+  take_context(call.rank, result[0]);
+  *newcomm = result[1];
+  return MPI_SUCCESS;
+}
+
+}  // namespace simmpi::mpi
 
 extern "C" {
 
@@ -88,21 +108,11 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* new
   const Group* found = find_group(call, group, comm, &err);
   if (!found) return err;
   Group g = *found;
-  GroupTree t;
-  err = check(call, comm, g, tag, newcomm, *parent, &t);
+  err = check(call, comm, g, tag, newcomm, *parent);
   if (err != MPI_SUCCESS) return err;
-  *newcomm = MPI_COMM_NULL;
-  if (t.me == MPI_UNDEFINED) return MPI_SUCCESS;  // not a member: nothing to do
-  CollContext c(call.world, *parent);
-  ContextMask mask = own_context_mask(call.rank, true);
-  reduce_masks(c, t, mask);
-  int result[2] = {lowest_context(mask), MPI_COMM_NULL};  // context, handle
-  if (t.me == 0 && result[0] >= 0)
-    result[1] = call.world.add_comm(make_intracomm(result[0], g, derived_name(call.name, *parent)));
-  bcast_result(c, t, result);
-  if (result[0] < 0) return fail_no_context(call, comm);
-  take_context(call.rank, result[0]);
-  *newcomm = result[1];
+  err = create_among_members(call, comm, *parent, g, kTagCreateGroup | (tag & kUserTagMask),
+                             derived_name(call.name, *parent), newcomm);
+  if (err != MPI_SUCCESS || *newcomm == MPI_COMM_NULL) return err;
   inherit_errhandler(*parent, call.rank, *call.world.find_comm(*newcomm, call.rank));
   return MPI_SUCCESS;
 }

@@ -31,6 +31,13 @@ struct UserErrhandler {
   MPI_Comm_errhandler_function* fn;
 };
 
+// An MPI_Session of the rank (MPI-4.1 11.3), until MPI_Session_finalize.
+struct Session {
+  MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
+  MPI_Comm_errhandler_function* errhandler_fn = nullptr;  // a user handler's function
+  std::string thread_level = "MPI_THREAD_MULTIPLE";       // what its info asked, as granted
+};
+
 // An error class or code made by MPI_Add_error_class/code.
 struct UserError {
   int error_class;  // itself for a class
@@ -43,6 +50,7 @@ constexpr int kFirstUserError = MPI_ERR_LASTCODE + 1;
 struct RankObjects {
   HandleTable<Group> groups{SIMMPI_KIND_GROUP, 2};  // 1 is MPI_GROUP_EMPTY
   HandleTable<Keyval> keyvals{SIMMPI_KIND_KEYVAL, 1};
+  HandleTable<Session> sessions{SIMMPI_KIND_SESSION, 1};               // 0 is MPI_SESSION_NULL
   HandleTable<UserErrhandler> errhandlers{SIMMPI_KIND_ERRHANDLER, 4};  // 1 to 3 predefined
   std::vector<UserError> errors;                                       // value kFirstUserError + i
   int last_used_code = MPI_ERR_LASTCODE;

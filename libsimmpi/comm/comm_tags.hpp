@@ -18,5 +18,8 @@ constexpr int kTagDistGraph = 0x300000;
 constexpr int kTagCreateGroup = 0x10000000;
 constexpr int kTagIntercommCreate = 0x20000000;
 constexpr int kUserTagMask = 0x0fffffff;
+// MPI_Comm_create_from_group and MPI_Intercomm_create_from_groups (MPI-4.1 11.3) carry a hash of
+// the program's string tag under this prefix, on MPI_COMM_WORLD's collective channel.
+constexpr int kTagCreateFromGroup = 0x30000000;
 
 }  // namespace simmpi::mpi

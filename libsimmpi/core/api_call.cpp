@@ -152,10 +152,10 @@ ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
     world.scheduler().catch_up();
   if (needs == Needs::Init) {
     const RankState& st = world.rank(rank);
-    if (!st.initialized)
-      fatal(1, strprintf("[t=%s r%d] %s called before MPI_Init", world.now().to_string().c_str(),
-                         rank, name));
-    if (st.finalized)
+    if (!st.initialized && st.sessions == 0)
+      fatal(1, strprintf("[t=%s r%d] %s called before MPI_Init (or MPI_Session_init)",
+                         world.now().to_string().c_str(), rank, name));
+    if (st.finalized && st.sessions == 0)
       fatal(1, strprintf("[t=%s r%d] %s called after MPI_Finalize", world.now().to_string().c_str(),
                          rank, name));
   }

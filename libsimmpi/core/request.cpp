@@ -53,6 +53,7 @@ void RequestPool::release(Request* r) {
   table_[slot] = nullptr;
   r->type = nullptr;  // a type freed by the application goes now, not when the slot is reused
   r->hooks.reset();
+  r->partitioned.reset();
   r->prepare_run = nullptr;  // what a persistent collective holds (views, types) goes now too
   free_slots_.push_back(slot);
   spare_.push_back(r);

@@ -21,6 +21,7 @@ namespace simmpi::mpi {
 using runtime::SimTime;
 class Communicator;
 struct Message;
+class PartitionedChannel;
 
 // Collective: a nonblocking collective (MPI_Ibcast...), completed by the auxiliary process that
 // runs its algorithm for the owner (see libsimmpi/coll/nonblocking.hpp). Generalized: made by
@@ -93,6 +94,9 @@ struct Request {
   std::unique_ptr<char[]> payload;
 
   std::unique_ptr<GeneralizedHooks> hooks;  // a Generalized request's callbacks
+  // A partitioned send or receive (MPI_Psend_init, MPI_Precv_init; p2p/partitioned.hpp): the
+  // channel it shares with the request it matched.
+  std::shared_ptr<PartitionedChannel> partitioned;
 
   WaitGroup* wait_group = nullptr;  // while a wait for several requests counts this one
   Message* msg = nullptr;           // a receive: the message it matched, until its data is in

@@ -35,6 +35,7 @@ struct RankState {
   IntrusiveList<Message> unexpected;  // messages waiting for a receive, in sending order
   bool initialized = false;
   bool finalized = false;
+  int sessions = 0;  // open MPI_Sessions: MPI may be called with these alone (MPI-4.1 11.3)
   // Blocked in MPI_Probe (or simmpi_poll_rounds): a new unexpected message wakes it when its
   // envelope arrives (or at once, for simmpi_poll_rounds to stop before the probe that sees it).
   // One entry per probing process: the rank's own fiber or one of its threads.

@@ -28,6 +28,7 @@ typedef int MPI_Info;
 typedef int MPI_Win;
 typedef int MPI_File;
 typedef int MPI_Message;
+typedef int MPI_Session; /* MPI-4.1 */
 typedef long MPI_Aint;
 typedef long long MPI_Offset;
 typedef long long MPI_Count;
@@ -53,6 +54,7 @@ typedef struct MPI_Status {
 #define SIMMPI_KIND_WIN 0x20
 #define SIMMPI_KIND_FILE 0x24
 #define SIMMPI_KIND_MESSAGE 0x30
+#define SIMMPI_KIND_SESSION 0x38
 
 #define MPI_COMM_NULL SIMMPI_HANDLE(SIMMPI_KIND_COMM, 0)
 #define MPI_COMM_WORLD SIMMPI_HANDLE(SIMMPI_KIND_COMM, 1)
@@ -71,6 +73,7 @@ typedef struct MPI_Status {
 #define MPI_FILE_NULL SIMMPI_HANDLE(SIMMPI_KIND_FILE, 0)
 #define MPI_MESSAGE_NULL SIMMPI_HANDLE(SIMMPI_KIND_MESSAGE, 0)
 #define MPI_MESSAGE_NO_PROC SIMMPI_HANDLE(SIMMPI_KIND_MESSAGE, 1)
+#define MPI_SESSION_NULL SIMMPI_HANDLE(SIMMPI_KIND_SESSION, 0) /* MPI-4.1 */
 
 /* ---- predefined datatypes (the index is the position in libsimmpi's type table) ---- */
 #define SIMMPI_TYPE(i) SIMMPI_HANDLE(SIMMPI_KIND_DATATYPE, i)
@@ -796,6 +799,47 @@ int MPI_Neighbor_alltoallw_init(const void* sendbuf, const int sendcounts[],
                                 void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
                                 const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
                                 MPI_Request* request);
+/* ---- MPI-4.1 partitioned communication (4.2) ---- */
+/* A partitioned request is persistent: MPI_Start(all) begins a round, the sender marks its
+ * partitions ready, MPI_Wait/MPI_Test complete the round, MPI_Request_free frees it. */
+int MPI_Psend_init(const void* buf, int partitions, MPI_Count count, MPI_Datatype datatype,
+                   int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int MPI_Precv_init(void* buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source,
+                   int tag, MPI_Comm comm, MPI_Info info, MPI_Request* request);
+int MPI_Pready(int partition, MPI_Request request);
+int MPI_Pready_range(int partition_low, int partition_high, MPI_Request request);
+int MPI_Pready_list(int length, const int array_of_partitions[], MPI_Request request);
+int MPI_Parrived(MPI_Request request, int partition, int* flag);
+/* ---- end of MPI-4.1 partitioned communication ---- */
+
+/* ---- MPI-4.1 sessions (11.3) ---- */
+/* The process sets are "mpi://WORLD" and "mpi://SELF". A program may use sessions alone (no
+ * MPI_Init) or together with the world model. */
+#define MPI_MAX_PSET_NAME_LEN 256
+#define MPI_MAX_STRINGTAG_LEN 256
+typedef void MPI_Session_errhandler_function(MPI_Session* session, int* errorcode, ...);
+int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session* session);
+int MPI_Session_finalize(MPI_Session* session);
+int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int* npset_names);
+int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int* pset_len,
+                             char* pset_name);
+int MPI_Session_get_info(MPI_Session session, MPI_Info* info_used);
+int MPI_Session_get_pset_info(MPI_Session session, const char* pset_name, MPI_Info* info);
+int MPI_Session_create_errhandler(MPI_Session_errhandler_function* session_errhandler_fn,
+                                  MPI_Errhandler* errhandler);
+int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler);
+int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler* errhandler);
+int MPI_Session_call_errhandler(MPI_Session session, int errorcode);
+int MPI_Group_from_session_pset(MPI_Session session, const char* pset_name, MPI_Group* newgroup);
+int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info info,
+                               MPI_Errhandler errhandler, MPI_Comm* newcomm);
+int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
+                                     MPI_Group remote_group, int remote_leader,
+                                     const char* stringtag, MPI_Info info,
+                                     MPI_Errhandler errhandler, MPI_Comm* newintercomm);
+MPI_Fint MPI_Session_c2f(MPI_Session session);
+MPI_Session MPI_Session_f2c(MPI_Fint session);
+/* ---- end of MPI-4.1 sessions ---- */
 /* ---- end of MPI-4.1 ---- */
 
 /* ---- the rest of MPI-3.1 ---- */

@@ -92,6 +92,11 @@ void on_rank_exit(World& world, runtime::Process& p, int& job_status) {
     fatal(1, strprintf("rank %d returned from main at simulated time %s without calling "
                        "MPI_Finalize",
                        p.id(), p.finish_time().to_string().c_str()));
+  if (st.sessions > 0)
+    fatal(1, strprintf("rank %d returned from main at simulated time %s with %d MPI_Session%s "
+                       "not finalized (MPI_Session_finalize)",
+                       p.id(), p.finish_time().to_string().c_str(), st.sessions,
+                       st.sessions == 1 ? "" : "s"));
 }
 
 // Automatic folding applies in model mode only: in execute mode the data is computed for real.

@@ -4,9 +4,11 @@
 // each MPI_Start posts it through the transport exactly as MPI_Isend/MPI_Irecv would, so a
 // started persistent operation costs and matches what the nonblocking one does. Completion
 // (completion_api.cpp) makes the request inactive again instead of freeing it. MPI_Start also
-// starts persistent collectives (MPI_Bcast_init..., coll/nonblocking.hpp).
+// starts persistent collectives (MPI_Bcast_init..., coll/nonblocking.hpp) and partitioned
+// requests (MPI_Psend_init, MPI_Precv_init: partitioned.hpp).
 #include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
+#include "libsimmpi/p2p/partitioned.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
@@ -65,6 +67,10 @@ int start(ApiCall& call, MPI_Request handle, int index) {
   if (r->kind == RequestKind::Send && r->mode == SendMode::Buffered && r->peer != MPI_PROC_NULL) {
     int err = reserve_bsend(call, r->comm->handle(), r->capacity_bytes());
     if (err) return err;
+  }
+  if (r->partitioned) {
+    start_partitioned(call.world, *r);
+    return MPI_SUCCESS;
   }
   r->active = true;
   if (r->kind == RequestKind::Collective)

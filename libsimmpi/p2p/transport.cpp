@@ -494,7 +494,8 @@ void retire_request(World& w, Request* r, MPI_Status* status) {
 }
 
 bool cancel_recv(World& w, Request& r) {
-  if (r.kind != RequestKind::Recv || r.msg || r.complete_at != SimTime::max()) return false;
+  if (r.kind != RequestKind::Recv || r.partitioned || r.msg || r.complete_at != SimTime::max())
+    return false;
   RankState& st = w.rank(r.owner);
   st.posted.remove(&r);
   r.status.simmpi_cancelled = 1;
@@ -548,6 +549,10 @@ std::string describe_request(const Request& r) {
   if (r.kind == RequestKind::Generalized)
     return strprintf("waiting for MPI_Grequest_complete of generalized request 0x%08x",
                      static_cast<unsigned>(r.handle));
+  if (r.partitioned)
+    return strprintf("partitioned %s %d tag=%d comm=%s",
+                     r.kind == RequestKind::Recv ? "receive from source" : "send to dest", r.peer,
+                     r.tag, comm.c_str());
   const Communicator* to = r.comm && r.kind == RequestKind::Send ? &r.comm->remote() : r.comm;
   bool collective = to && r.context != to->context_id();
   std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);

@@ -112,9 +112,19 @@ constexpr Area kAreas[] = {
      "collective with the arguments given at init (same algorithm, same simulated time); "
      "MPI_Wait/MPI_Test make the request inactive, and starting or freeing an active one is "
      "MPI_ERR_REQUEST; the info hints are ignored. The large-count functions have a table of "
-     "their own (below). Everything else of MPI-4.1 (partitioned communication, sessions, MPI_T "
-     "events) is absent: a program that "
-     "calls it does not link. MPI_VERSION stays 3.1 until all of MPI-4.1 is there."},
+     "their own (below). Partitioned communication (MPI_Psend_init, "
+     "MPI_Precv_init, MPI_Pready, _range, _list, MPI_Parrived): sends and receives match in "
+     "init order, partition counts may differ while total sizes must agree (else "
+     "MPI_ERR_TRUNCATE); the receiver's MPI_Start is the clear-to-send, the partitions each "
+     "MPI_Pready* call names (or all those ready when the clear-to-send arrives) travel as one "
+     "flow, and MPI_Parrived says yes o_r after a partition's data is in, so all partitions "
+     "ready at once cost one eager message of the whole size (libsimmpi/p2p/partitioned.hpp). "
+     "Sessions (MPI_Session_*, MPI_Group_from_session_pset, MPI_Comm_create_from_group, "
+     "MPI_Intercomm_create_from_groups): the process sets mpi://WORLD and mpi://SELF; a program "
+     "may use sessions without MPI_Init or mix them with it; communicators from groups cost what "
+     "MPI_Comm_create_group over MPI_COMM_WORLD costs. Everything else of MPI-4.1 (MPI_T "
+     "events) is absent: a program that calls it does not link. MPI_VERSION stays 3.1 until all "
+     "of MPI-4.1 is there."},
     {"Mpi41LargeCount", "MPI-4.1 large-count functions provided",
      "The `_c` forms of MPI-4.1 (MPICH 4.0.2's 154), each a front end of the same "
      "implementation as its int form. Point-to-point (sends, receives, persistent, matched and "

@@ -11,9 +11,10 @@ namespace simmpi::mpi::fortran {
 namespace {
 
 // C types that are a default INTEGER in Fortran: int and every handle.
-const std::set<std::string> kIntegers = {"int",     "MPI_Comm",    "MPI_Group",      "MPI_Datatype",
-                                         "MPI_Op",  "MPI_Request", "MPI_Errhandler", "MPI_Info",
-                                         "MPI_Win", "MPI_File",    "MPI_Message",    "MPI_Fint"};
+const std::set<std::string> kIntegers = {
+    "int",         "MPI_Comm",       "MPI_Group",  "MPI_Datatype", "MPI_Op",
+    "MPI_Request", "MPI_Errhandler", "MPI_Info",   "MPI_Win",      "MPI_File",
+    "MPI_Message", "MPI_Fint",       "MPI_Session"};
 
 // The C ints that are LOGICAL in Fortran, by MPI's parameter names.
 const std::set<std::string> kLogicals = {"flag",     "reorder", "commute",    "high",
