@@ -76,7 +76,7 @@ int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler) {
 // The handler stays usable by the communicators it is set on (MPI-3.1 8.3.4), and
 // MPI_Comm_get_errhandler may hand it out again, so the table keeps it: a program makes few.
 int MPI_Errhandler_free(MPI_Errhandler* errhandler) {
-  ApiCall call("MPI_Errhandler_free");
+  ApiCall call("MPI_Errhandler_free", ApiCall::Needs::Nothing);  // any time (MPI-4.1 11.4.1)
   MPI_Comm_errhandler_function* fn = nullptr;
   int err = MPI_SUCCESS;
   if (!errhandler) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "errhandler is NULL");

@@ -4,6 +4,8 @@
 // one is open the rank may call MPI without MPI_Init (ApiCall), and a rank must finalize its
 // sessions before it returns from main (the launcher checks). The process sets are the two the
 // standard names: "mpi://WORLD" (every rank of the job) and "mpi://SELF".
+#include <strings.h>
+
 #include <cstring>
 #include <string>
 
@@ -53,10 +55,10 @@ bool resolve_errhandler(ApiCall& call, MPI_Errhandler h, MPI_Comm_errhandler_fun
   return false;
 }
 
-// The index of `name` among kPsets, or -1.
+// The index of `name` among kPsets, or -1. Any case, as MPICH reads them ("mpi://world").
 int pset_index(const char* name) {
   for (int i = 0; i < kNumPsets; ++i)
-    if (name && !std::strcmp(name, kPsets[i])) return i;
+    if (name && !strcasecmp(name, kPsets[i])) return i;
   return -1;
 }
 
@@ -68,11 +70,15 @@ int unknown_pset(ApiCall& call, MPI_Session h, const Session& s, const char* nam
 }
 
 // The thread level a session's info asks for ("thread_level"), as granted: every level is.
+// Empty for a value that names no level.
 std::string asked_thread_level(ApiCall& call, MPI_Info info) {
-  if (info == MPI_INFO_NULL) return "MPI_THREAD_MULTIPLE";
-  const Info* i = InfoObjects::get().find(call.rank, info);
+  const Info* i = info == MPI_INFO_NULL ? nullptr : InfoObjects::get().find(call.rank, info);
   const auto* e = i ? i->find("thread_level") : nullptr;
-  return e ? e->second : "MPI_THREAD_MULTIPLE";
+  if (!e) return "MPI_THREAD_MULTIPLE";
+  for (const char* level :
+       {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE"})
+    if (e->second == level) return level;
+  return "";
 }
 
 }  // namespace
@@ -81,15 +87,21 @@ extern "C" {
 
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session* session) {
   ApiCall call("MPI_Session_init", ApiCall::Needs::Nothing);
-  if (!session) return call.fail(MPI_COMM_SELF, MPI_ERR_ARG, "session is NULL");
-  if (info != MPI_INFO_NULL && !InfoObjects::get().find(call.rank, info))
-    return call.fail(MPI_COMM_SELF, MPI_ERR_INFO, "info=0x%08x is not an info object of this rank",
-                     static_cast<unsigned>(info));
   int err = MPI_SUCCESS;
   Session s;
   if (!resolve_errhandler(call, errhandler, &s.errhandler_fn, &err)) return err;
   s.errhandler = errhandler;
   s.thread_level = asked_thread_level(call, info);
+  // The errors of this call go to the handler it is given (MPI-4.1 11.3.1).
+  if (s.thread_level.empty())
+    return session_fail(call, MPI_SESSION_NULL, s, MPI_ERR_ARG,
+                        "info key thread_level names no thread level (MPI_THREAD_SINGLE, "
+                        "_FUNNELED, _SERIALIZED or _MULTIPLE)");
+  if (info != MPI_INFO_NULL && !InfoObjects::get().find(call.rank, info))
+    return session_fail(
+        call, MPI_SESSION_NULL, s, MPI_ERR_INFO,
+        strprintf("info=0x%08x is not an info object of this rank", static_cast<unsigned>(info)));
+  if (!session) return session_fail(call, MPI_SESSION_NULL, s, MPI_ERR_ARG, "session is NULL");
   *session = CommObjects::get().rank(call.rank).sessions.add(s);
   ++call.world.rank(call.rank).sessions;
   return MPI_SUCCESS;

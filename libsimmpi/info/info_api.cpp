@@ -3,6 +3,8 @@
 // and free. Keys and values are C strings of at most MPI_MAX_INFO_KEY and MPI_MAX_INFO_VAL
 // characters; keys keep the order in which they were first set, which MPI_Info_get_nthkey
 // follows (as MPICH does). MPI_INFO_ENV can be read and duplicated, not changed or freed.
+// Every one may be called at any time, before MPI_Init or MPI_Session_init too (MPI-4.1 11.4.1):
+// a session's info is made before the session.
 #include <cstring>
 #include <string>
 
@@ -12,6 +14,8 @@
 using namespace simmpi::mpi;
 
 namespace {
+
+constexpr ApiCall::Needs kAnyTime = ApiCall::Needs::Nothing;
 
 // The info `h` names for the caller, or nullptr after raising MPI_ERR_INFO. `change`: the call
 // modifies or frees it, which MPI_INFO_ENV does not allow.
@@ -63,14 +67,14 @@ void copy_out(const std::string& text, int max, char* out) {
 extern "C" {
 
 int MPI_Info_create(MPI_Info* info) {
-  ApiCall call("MPI_Info_create");
+  ApiCall call("MPI_Info_create", kAnyTime);
   if (!info) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "info is NULL");
   *info = InfoObjects::get().add(call.rank, Info{});
   return MPI_SUCCESS;
 }
 
 int MPI_Info_set(MPI_Info info, const char* key, const char* value) {
-  ApiCall call("MPI_Info_set");
+  ApiCall call("MPI_Info_set", kAnyTime);
   int err = MPI_SUCCESS;
   Info* i = lookup(call, info, true, &err);
   if (!i) return err;
@@ -81,7 +85,7 @@ int MPI_Info_set(MPI_Info info, const char* key, const char* value) {
 
 // `valuelen` counts characters without the NUL, so `value` holds valuelen + 1 (MPI-3.1 9).
 int MPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int* flag) {
-  ApiCall call("MPI_Info_get");
+  ApiCall call("MPI_Info_get", kAnyTime);
   int err = MPI_SUCCESS;
   const Info* i = lookup(call, info, false, &err);
   if (!i) return err;
@@ -99,7 +103,7 @@ int MPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int*
 // `value` untouched) and, with *flag set, the value's length plus one on output; a longer value
 // is cut to *buflen - 1 characters.
 int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag) {
-  ApiCall call("MPI_Info_get_string");
+  ApiCall call("MPI_Info_get_string", kAnyTime);
   int err = MPI_SUCCESS;
   const Info* i = lookup(call, info, false, &err);
   if (!i) return err;
@@ -117,7 +121,7 @@ int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value
 }
 
 int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* flag) {
-  ApiCall call("MPI_Info_get_valuelen");
+  ApiCall call("MPI_Info_get_valuelen", kAnyTime);
   int err = MPI_SUCCESS;
   const Info* i = lookup(call, info, false, &err);
   if (!i) return err;
@@ -130,7 +134,7 @@ int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* fl
 }
 
 int MPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
-  ApiCall call("MPI_Info_get_nkeys");
+  ApiCall call("MPI_Info_get_nkeys", kAnyTime);
   int err = MPI_SUCCESS;
   const Info* i = lookup(call, info, false, &err);
   if (!i) return err;
@@ -141,7 +145,7 @@ int MPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
 
 // `key` holds MPI_MAX_INFO_KEY + 1 characters.
 int MPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
-  ApiCall call("MPI_Info_get_nthkey");
+  ApiCall call("MPI_Info_get_nthkey", kAnyTime);
   int err = MPI_SUCCESS;
   const Info* i = lookup(call, info, false, &err);
   if (!i) return err;
@@ -154,7 +158,7 @@ int MPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
 }
 
 int MPI_Info_delete(MPI_Info info, const char* key) {
-  ApiCall call("MPI_Info_delete");
+  ApiCall call("MPI_Info_delete", kAnyTime);
   int err = MPI_SUCCESS;
   Info* i = lookup(call, info, true, &err);
   if (!i) return err;
@@ -165,7 +169,7 @@ int MPI_Info_delete(MPI_Info info, const char* key) {
 }
 
 int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo) {
-  ApiCall call("MPI_Info_dup");
+  ApiCall call("MPI_Info_dup", kAnyTime);
   int err = MPI_SUCCESS;
   const Info* i = lookup(call, info, false, &err);
   if (!i) return err;
@@ -175,7 +179,7 @@ int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo) {
 }
 
 int MPI_Info_free(MPI_Info* info) {
-  ApiCall call("MPI_Info_free");
+  ApiCall call("MPI_Info_free", kAnyTime);
   if (!info) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "info is NULL");
   int err = MPI_SUCCESS;
   if (!lookup(call, *info, true, &err)) return err;

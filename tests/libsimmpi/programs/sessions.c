@@ -157,6 +157,15 @@ static void check_errors(MPI_Session s) {
   MPI_Group_from_session_pset(s, "mpi://nowhere", &g);
   CHECK(handler_calls == 2, "the user handler ran %d times, not 2", handler_calls);
   MPI_Session_set_errhandler(s, MPI_ERRORS_RETURN);
+  /* A communicator call's own errors go to the handler it is given. */
+  MPI_Group wg;
+  MPI_Group_from_session_pset(s, "mpi://world", &wg); /* any case, as MPICH */
+  MPI_Comm_create_from_group(wg, "no-comm", MPI_INFO_NULL, eh, NULL);
+  CHECK(handler_calls == 3, "the handler given to MPI_Comm_create_from_group did not run");
+  MPI_Group_free(&wg);
+  MPI_Comm empty = MPI_COMM_WORLD;
+  MPI_Comm_create_from_group(MPI_GROUP_EMPTY, "empty", MPI_INFO_NULL, MPI_ERRORS_RETURN, &empty);
+  CHECK(empty == MPI_COMM_NULL, "a communicator from MPI_GROUP_EMPTY is not MPI_COMM_NULL");
   MPI_Errhandler_free(&eh);
   MPI_Info info;
   MPI_Session_get_info(s, &info);
@@ -172,10 +181,14 @@ int main(int argc, char** argv) {
   if (with_world) MPI_Init(&argc, &argv);
   MPI_Info asked;
   MPI_Session s, s2;
-  /* Before any session, an info object cannot exist: a first session without one makes it. */
-  MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &s2);
+  /* Info objects may be made before any session (MPI-4.1 11.4.1); a thread level that is none
+   * is refused through the handler the call is given. */
   MPI_Info_create(&asked);
+  MPI_Info_set(asked, "thread_level", "MPI_THREAD_NONE");
+  CHECK(error_class(MPI_Session_init(asked, MPI_ERRORS_RETURN, &s)) == MPI_ERR_ARG,
+        "thread_level MPI_THREAD_NONE");
   MPI_Info_set(asked, "thread_level", "MPI_THREAD_SINGLE");
+  MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &s2);
   MPI_Session_init(asked, MPI_ERRORS_RETURN, &s);
   MPI_Info_free(&asked);
   CHECK(s != s2 && s != MPI_SESSION_NULL, "two sessions, handles %x and %x", s, s2);
