@@ -346,6 +346,13 @@ int mark_ready(ApiCall& call, MPI_Request request, const std::vector<int>& parts
 int partition_arrived(ApiCall& call, MPI_Request request, int partition, int* flag) {
   int err = MPI_SUCCESS;
   if (!flag) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "flag is NULL");
+  // A null or inactive request has nothing left to arrive (MPI-4.1 4.2.3; MPICH says the same).
+  Request* found = request == MPI_REQUEST_NULL ? nullptr : call.world.requests().find(request);
+  if (request == MPI_REQUEST_NULL || (found && found->owner == call.rank && found->partitioned &&
+                                      found->kind == RequestKind::Recv && !found->active)) {
+    *flag = 1;
+    return MPI_SUCCESS;
+  }
   Request* r = active_partitioned(call, request, RequestKind::Recv, &err);
   if (!r) return err;
   std::shared_ptr<PartitionedChannel> ch = r->partitioned;

@@ -52,7 +52,8 @@ void start_partitioned(World& w, Request& r);
 int mark_ready(ApiCall& call, MPI_Request request, const std::vector<int>& parts);
 
 // MPI_Parrived: whether partition `partition` of the caller's partitioned receive `request` has
-// arrived. Charges one poll (switches fibers). MPI_SUCCESS or the error raised.
+// arrived (yes for MPI_REQUEST_NULL or an inactive request). Charges one poll of an active one
+// (switches fibers). MPI_SUCCESS or the error raised.
 int partition_arrived(ApiCall& call, MPI_Request request, int partition, int* flag);
 
 }  // namespace simmpi::mpi
