@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "runtime/core/huge_page_allocator.hpp"
 #include "runtime/core/sim_time.hpp"
 
 namespace simmpi::hardware {
@@ -94,8 +95,8 @@ class FinishQueue {
     sift_down(static_cast<std::size_t>(pos_[static_cast<std::size_t>(last.id)]));
   }
 
-  std::vector<Item> heap_;
-  std::vector<std::int32_t> pos_;  // index in heap_ of each id, -1 when absent
+  runtime::HugePageVector<Item> heap_;
+  runtime::HugePageVector<std::int32_t> pos_;  // index in heap_ of each id, -1 when absent
 };
 
 }  // namespace simmpi::hardware

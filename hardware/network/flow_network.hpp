@@ -37,6 +37,7 @@
 #include "hardware/network/max_min_solver.hpp"
 #include "hardware/network/network.hpp"
 #include "hardware/network/topology.hpp"
+#include "runtime/core/huge_page_allocator.hpp"
 
 namespace simmpi::runtime {
 class Config;
@@ -124,11 +125,11 @@ class FlowNetwork final : public Network {
   std::unique_ptr<Topology> topology_;
   MaxMinSolver solver_;
   FinishQueue queue_;
-  std::vector<Transfer> transfers_;  // by TransferId
+  runtime::HugePageVector<Transfer> transfers_;  // by TransferId
   std::vector<TransferId> free_transfers_;
-  StridedRows<LinkId> routes_;             // a row per TransferId
-  std::vector<TransferId> flow_transfer_;  // by FlowId
-  std::vector<TransferId> solo_on_;        // by link: the solo flow on it, or kNoTransfer
+  StridedRows<LinkId> routes_;                   // a row per TransferId
+  std::vector<TransferId> flow_transfer_;        // by FlowId
+  runtime::HugePageVector<TransferId> solo_on_;  // by link: the solo flow on it, or kNoTransfer
   Occupancy occupancy_{*this};
   SimTime hop_latency_;
   SimTime nic_latency_;

@@ -37,6 +37,7 @@
 
 #include "hardware/network/strided_rows.hpp"
 #include "hardware/network/topology.hpp"
+#include "runtime/core/huge_page_allocator.hpp"
 
 namespace simmpi::hardware {
 
@@ -200,12 +201,12 @@ class MaxMinSolver final : public LinkLoad {
 
   bool is_slack_alone_rounded(const LinkId* links, int count) const;
 
-  std::vector<Link> links_;
-  std::vector<Mark> mark_;
+  runtime::HugePageVector<Link> links_;
+  runtime::HugePageVector<Mark> mark_;
   // Every capacity (and the flow cap) is a whole number of kB/s, as configured bandwidths are:
   // then a flow alone never makes a link tight.
   bool whole_kBps_ = true;
-  std::vector<Flow> flows_;
+  runtime::HugePageVector<Flow> flows_;
   StridedRows<Hop> hops_;  // a row per flow slot
   std::vector<FlowId> free_;
   double flow_cap_;

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "runtime/core/huge_page_allocator.hpp"
+
 namespace simmpi::hardware {
 
 template <class T>
@@ -21,7 +23,7 @@ class StridedRows {
     if (width > stride_) {
       std::size_t stride = stride_;
       while (stride < width) stride *= 2;
-      std::vector<T> wider(cells_.size() / stride_ * stride);
+      runtime::HugePageVector<T> wider(cells_.size() / stride_ * stride);
       for (std::size_t r = 0; r < cells_.size() / stride_; ++r)
         std::copy_n(&cells_[r * stride_], stride_, &wider[r * stride]);
       cells_.swap(wider);
@@ -31,7 +33,7 @@ class StridedRows {
   }
 
  private:
-  std::vector<T> cells_;
+  runtime::HugePageVector<T> cells_;
   std::size_t stride_ = 8;
 };
 

@@ -29,6 +29,7 @@
 
 #include "hardware/network/flow_network.hpp"
 #include "runtime/core/engine.hpp"
+#include "runtime/core/huge_page_allocator.hpp"
 #include "tools/traffic/generation_calendar.hpp"
 #include "tools/traffic/injection_process.hpp"
 #include "tools/traffic/traffic_pattern.hpp"
@@ -108,13 +109,13 @@ class TrafficRun {
   std::unique_ptr<hardware::FlowNetwork> net_;
   double injection_Bps_;  // before injection_, which is built from it
   InjectionProcess injection_;
-  std::vector<Source> sources_;
+  runtime::HugePageVector<Source> sources_;
   // The waiting sources' next generations; one engine event, at the earliest (a later one
   // armed before is superseded: its version is old).
   GenerationCalendar calendar_;
   std::int64_t armed_at_ps_ = INT64_MAX;
   std::uint64_t armed_version_ = 0;
-  std::vector<Message> messages_;
+  runtime::HugePageVector<Message> messages_;
   std::vector<std::uint32_t> free_slots_;
   std::vector<std::int64_t> latencies_ps_;  // of the measured messages
   std::int64_t window_start_ps_, stop_ps_;
