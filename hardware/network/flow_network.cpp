@@ -128,6 +128,12 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
   std::uint64_t seq = next_seq_++;
   route_.clear();
   topology_->route(src, dst, RouteContext{mix64(seed_, seq), &occupancy_}, route_);
+  // Misses on the links' state, one per link at a million endpoints, overlap when asked for
+  // together before the checks below, which branch on each.
+  for (LinkId l : route_) {
+    __builtin_prefetch(&solo_on_[static_cast<std::size_t>(l)]);
+    solver_.prefetch(l);
+  }
   const int hops = static_cast<int>(route_.size());
   const TransferId id = allocate_transfer(hops);
   LinkId* links = route(id);
@@ -196,6 +202,12 @@ void FlowNetwork::complete_chunk(TransferId id) {
   const Transfer t = transfers_[static_cast<std::size_t>(id)];
   transfers_[static_cast<std::size_t>(id)].chunk_bytes = 0;
   const LinkId* links = route(id);
+  for (int i = 0; i < t.hops; ++i) {
+    if (t.flow == kSolo)
+      __builtin_prefetch(&solo_on_[static_cast<std::size_t>(links[i])]);
+    else
+      solver_.prefetch(links[i]);
+  }
   if (t.flow == kSolo) {
     for (int i = 0; i < t.hops; ++i) solo_on_[static_cast<std::size_t>(links[i])] = kNoTransfer;
   } else {

@@ -62,6 +62,14 @@ class MaxMinSolver final : public LinkLoad {
   bool is_slack_alone(const LinkId* links, int count) const {
     return whole_kBps_ || is_slack_alone_rounded(links, count);
   }
+  // Starts loading what add_flow, remove_flow and flows_on read of `link` (its entry is one of
+  // millions at a million endpoints: a miss that can overlap the route's other links' misses).
+  void prefetch(LinkId link) const {
+    const auto l = static_cast<std::size_t>(link);
+    __builtin_prefetch(&links_[l]);
+    __builtin_prefetch(&links_[l].flows);
+    __builtin_prefetch(&mark_[l]);
+  }
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
   // it is 0 until the next solve().
   FlowId add_flow(const LinkId* links, int count);
