@@ -106,8 +106,8 @@ FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
   bool slack = true;
   for (int i = 0; i < count; ++i) {
     Link& k = link(links[i]);
-    h[i] = Hop{links[i], static_cast<std::int32_t>(k.flows.size())};
-    k.flows.push_back(LinkEntry{f, i});
+    h[i] = Hop{links[i], static_cast<std::int32_t>(k.flows.size)};
+    flows_on_.push_back(k.flows, LinkEntry{f, i});
     k.cap_sum += x.cap_units;
     update_tight(links[i]);
     slack = slack && !is_tight(links[i]);
@@ -134,13 +134,13 @@ void MaxMinSolver::remove_flow(FlowId f) {
     // Flows limited by a saturated link may speed up once this one leaves it. (Checked before
     // the rates drop: a link that was not saturated limited nobody.)
     if (saturated_[static_cast<std::size_t>(i)]) seed_links_.push_back(h[i].link);
-    LinkEntry moved = k.flows.back();
-    k.flows[static_cast<std::size_t>(h[i].pos)] = moved;
+    LinkEntry moved = flows_on_.back(k.flows);
+    flows_on_.at(k.flows, static_cast<std::size_t>(h[i].pos)) = moved;
     hops(moved.flow)[moved.hop].pos = h[i].pos;
-    k.flows.pop_back();
+    flows_on_.pop_back(k.flows);
     k.cap_sum -= x.cap_units;
     update_tight(h[i].link);
-    if (k.flows.empty()) k.rate_sum = k.max_bound = 0;  // exact again: no drift carried on
+    if (k.flows.size == 0) k.rate_sum = k.max_bound = 0;  // exact again: no drift carried on
   }
   x.alive = false;
   --active_;
@@ -165,14 +165,14 @@ void MaxMinSolver::add_saturated_neighbours(FlowId f) {
   const Hop* h = hops(f);
   for (int i = 0; i < flow(f).hop_count; ++i)
     if (is_saturated(h[i].link))
-      for (const LinkEntry& e : link(h[i].link).flows) add_to_region(e.flow);
+      for (const LinkEntry& e : flows_of(h[i].link)) add_to_region(e.flow);
 }
 
 void MaxMinSolver::add_tight_neighbours(FlowId f) {
   const Hop* h = hops(f);
   for (int i = 0; i < flow(f).hop_count; ++i)
     if (is_tight(h[i].link))
-      for (const LinkEntry& e : link(h[i].link).flows) add_to_region(e.flow);
+      for (const LinkEntry& e : flows_of(h[i].link)) add_to_region(e.flow);
 }
 
 // The flows a change reaches first: those on the saturated links a departure left, the new
@@ -180,7 +180,7 @@ void MaxMinSolver::add_tight_neighbours(FlowId f) {
 void MaxMinSolver::seed_region() {
   region_.clear();
   for (LinkId l : seed_links_)
-    for (const LinkEntry& e : link(l).flows) add_to_region(e.flow);
+    for (const LinkEntry& e : flows_of(l)) add_to_region(e.flow);
   for (FlowId f : seed_flows_) {
     if (!flow(f).alive) continue;
     add_to_region(f);
@@ -283,7 +283,7 @@ void MaxMinSolver::mark_links() {
     s.checked = false;
     s.new_sum = s.new_max = 0;
     s.cnt = s.size;
-    bool alone = static_cast<std::size_t>(s.size) == k.flows.size();
+    bool alone = static_cast<std::uint32_t>(s.size) == k.flows.size;
     s.rem = alone ? k.capacity : std::max(0.0, k.capacity - (k.rate_sum - s.old_sum));
     s.open = static_cast<std::int32_t>(open_.size());
     open_.push_back(Open{s.rem / s.cnt, static_cast<std::int32_t>(&s - local_.data())});
@@ -433,7 +433,7 @@ void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
   const Link& k = link(s.link);
   double sum = k.rate_sum - s.old_sum + s.new_sum;
   if (sum >= k.capacity * (1 - kTolerance) && s.new_max <= k.level * (1 + kTolerance)) return;
-  for (const LinkEntry& e : k.flows)
+  for (const LinkEntry& e : flows_of(s.link))
     if (!in_region(e.flow) && flow(e.flow).bottleneck == s.link) culprits_.push_back(e.flow);
 }
 
@@ -442,10 +442,10 @@ void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
 void MaxMinSolver::check_region_bottleneck(Local& s, double level) {
   Link& k = link(s.link);
   s.checked = true;
-  if (static_cast<std::size_t>(s.size) == k.flows.size()) return;
+  if (static_cast<std::uint32_t>(s.size) == k.flows.size) return;
   if (k.max_bound <= level * (1 + kTolerance)) return;
   double max = 0;
-  for (const LinkEntry& e : k.flows) {
+  for (const LinkEntry& e : flows_of(s.link)) {
     double r = flow(e.flow).rate;
     max = std::max(max, r);
     if (!in_region(e.flow) && r > level * (1 + kTolerance)) culprits_.push_back(e.flow);

@@ -33,8 +33,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
+#include "hardware/network/pooled_lists.hpp"
 #include "hardware/network/strided_rows.hpp"
 #include "hardware/network/topology.hpp"
 #include "runtime/core/huge_page_allocator.hpp"
@@ -67,7 +69,6 @@ class MaxMinSolver final : public LinkLoad {
   void prefetch(LinkId link) const {
     const auto l = static_cast<std::size_t>(link);
     __builtin_prefetch(&links_[l]);
-    __builtin_prefetch(&links_[l].flows);
     __builtin_prefetch(&mark_[l]);
   }
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
@@ -84,7 +85,7 @@ class MaxMinSolver final : public LinkLoad {
   // Replaces `out` with the links of a live flow, in route order.
   void copy_route(FlowId flow, std::vector<LinkId>& out) const;
   int flows_on(LinkId link) const override {
-    return static_cast<int>(links_[static_cast<std::size_t>(link)].flows.size());
+    return static_cast<int>(links_[static_cast<std::size_t>(link)].flows.size);
   }
   int link_count() const { return static_cast<int>(links_.size()); }
   int active_flows() const { return active_; }
@@ -111,16 +112,18 @@ class MaxMinSolver final : public LinkLoad {
     FlowId flow;
     std::int32_t hop;  // index of the link in the flow's hops
   };
-  struct Link {
+  // One cache line: at a million endpoints a hop's link is a miss, and only one.
+  struct alignas(64) Link {
     double capacity;
     std::int64_t cap_floor;    // capacity rounded down, in kB/s
     std::int64_t cap_sum = 0;  // sum of the caps (rounded up, in kB/s) of the flows on the link
-    std::vector<LinkEntry> flows;
+    PooledLists<LinkEntry>::Head flows;  // in flows_on_
+    std::int32_t bottlenecked = 0;       // how many flows have this link as bottleneck
     double rate_sum = 0;   // of the flows' rates, kept up to date (exact again when it empties)
     double max_bound = 0;  // >= every flow's rate on the link (not lowered when rates drop)
     double level = 0;      // rate of the flows whose bottleneck this link is
-    std::int32_t bottlenecked = 0;  // how many flows have this link as bottleneck
   };
+  static_assert(sizeof(Link) == 64);
   struct Flow {
     double cap = 0;
     std::int64_t cap_units = 0;
@@ -176,6 +179,10 @@ class MaxMinSolver final : public LinkLoad {
 
   Link& link(LinkId l) { return links_[static_cast<std::size_t>(l)]; }
   Flow& flow(FlowId f) { return flows_[static_cast<std::size_t>(f)]; }
+  std::span<const LinkEntry> flows_of(LinkId l) const {
+    const auto& head = links_[static_cast<std::size_t>(l)].flows;
+    return {flows_on_.begin(head), head.size};
+  }
   Hop* hops(FlowId f) { return hops_.row(static_cast<std::size_t>(f)); }
   const Hop* hops(FlowId f) const { return hops_.row(static_cast<std::size_t>(f)); }
   bool is_tight(LinkId l) const { return mark_[static_cast<std::size_t>(l)].tight; }
@@ -210,6 +217,7 @@ class MaxMinSolver final : public LinkLoad {
   bool is_slack_alone_rounded(const LinkId* links, int count) const;
 
   runtime::HugePageVector<Link> links_;
+  PooledLists<LinkEntry> flows_on_;  // each link's flows, in any order
   runtime::HugePageVector<Mark> mark_;
   // Every capacity (and the flow cap) is a whole number of kB/s, as configured bandwidths are:
   // then a flow alone never makes a link tight.

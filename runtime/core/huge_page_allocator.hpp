@@ -17,8 +17,11 @@
 
 namespace simmpi::runtime {
 
-// Blocks of at least this size are mapped and advised; smaller ones come from operator new.
+// Blocks of at least this size are mapped and advised; smaller ones come from operator new,
+// aligned to a cache line (as mapped ones are), so that the array's layout in lines does not
+// depend on its size.
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+inline constexpr std::size_t kCacheLineBytes = 64;
 
 // `bytes` of memory aligned to kHugePageBytes, advised for huge pages; throws std::bad_alloc.
 void* map_huge_pages(std::size_t bytes);
@@ -28,6 +31,9 @@ template <class T>
 class HugePageAllocator {
  public:
   using value_type = T;
+  static constexpr std::size_t kSmallAlign = alignof(T) > kCacheLineBytes ? alignof(T)
+                                                                          : kCacheLineBytes;
+
   HugePageAllocator() = default;
   template <class U>
   HugePageAllocator(const HugePageAllocator<U>&) {}  // NOLINT: allocators convert implicitly
@@ -35,14 +41,14 @@ class HugePageAllocator {
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (bytes >= kHugePageBytes) return static_cast<T*>(map_huge_pages(bytes));
-    return static_cast<T*>(::operator new (bytes, std::align_val_t{alignof(T)}));
+    return static_cast<T*>(::operator new (bytes, std::align_val_t{kSmallAlign}));
   }
   void deallocate(T* p, std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (bytes >= kHugePageBytes)
       unmap_huge_pages(p, bytes);
     else
-      ::operator delete (p, std::align_val_t{alignof(T)});
+      ::operator delete (p, std::align_val_t{kSmallAlign});
   }
   template <class U>
   bool operator==(const HugePageAllocator<U>&) const {

@@ -37,8 +37,9 @@ TEST(HugePageAllocator, LargeBlocksAreAlignedAdvisedAndZeroed) {
   v.back() = 7;  // the last cell, past the whole huge pages, is writable
   EXPECT_EQ(v.back(), 7);
   // "hg": MADV_HUGEPAGE took (the kernel shows it whatever the THP mode, when it has THP).
-  if (std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good())
+  if (std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good()) {
     EXPECT_NE(vm_flags_of(v.data()).find(" hg"), std::string::npos) << vm_flags_of(v.data());
+  }
 }
 
 TEST(HugePageAllocator, GrowingKeepsTheContents) {
@@ -50,6 +51,7 @@ TEST(HugePageAllocator, GrowingKeepsTheContents) {
 
 TEST(HugePageAllocator, SmallBlocksComeFromTheHeap) {
   HugePageVector<double> v(100, 1.5);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(v.data()) % kCacheLineBytes, 0u);
   EXPECT_EQ(vm_flags_of(v.data()).find(" hg"), std::string::npos);
   EXPECT_EQ(v[99], 1.5);
 }

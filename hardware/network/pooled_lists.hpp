@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// Many short lists (the flows on each of a network's millions of links) in one array: a list
+// lives in a block of 2^k cells, taken from a free list of its size or from the array's end, and
+// moves to a block twice as large when it fills. Its head is 8 bytes that its owner embeds (a
+// link's head sits in the link's own cache line), where a std::vector per link took 24 bytes
+// there and a heap block of its own elsewhere: at a million endpoints every hop of a flow then
+// missed twice, and the millions of heap blocks were freed one by one at exit.
+//
+// Blocks of up to 8 cells start at a multiple of their size, so a short list lies in one cache
+// line when a cell is 8 bytes. An emptied list gives its block back (the next list of that size
+// reuses it, likely still in cache). Order within a list is the caller's: push_back appends,
+// erase_at moves the last cell into the hole, as a vector used that way would.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "runtime/core/error.hpp"
+#include "runtime/core/huge_page_allocator.hpp"
+
+namespace simmpi::hardware {
+
+template <class T>
+class PooledLists {
+ public:
+  struct Head {
+    std::uint32_t at = 0;  // first cell of the block
+    std::uint32_t size : 26 = 0;
+    std::uint32_t log_cap : 6 = kNoBlock;
+  };
+
+  static std::size_t size(const Head& h) { return h.size; }
+  T* begin(const Head& h) { return cells_.data() + h.at; }
+  T* end(const Head& h) { return cells_.data() + h.at + h.size; }
+  const T* begin(const Head& h) const { return cells_.data() + h.at; }
+  const T* end(const Head& h) const { return cells_.data() + h.at + h.size; }
+  T& at(const Head& h, std::size_t i) { return cells_[h.at + i]; }
+  T& back(const Head& h) { return cells_[h.at + h.size - 1]; }
+
+  // Appends `value`; may move the list (and every list's cells: pointers into the pool are
+  // valid until the next push_back).
+  void push_back(Head& h, const T& value) {
+    if (h.log_cap == kNoBlock) {
+      h.log_cap = kFirstLog;
+      h.at = take(kFirstLog);
+    } else if (h.size == 1u << h.log_cap) {
+      SIMMPI_ASSERT(h.log_cap + 1u < kNoBlock, "a pooled list outgrew %u cells", 1u << h.log_cap);
+      const std::uint32_t bigger = take(h.log_cap + 1);
+      std::copy_n(cells_.data() + h.at, h.size, cells_.data() + bigger);
+      give_back(h.at, h.log_cap);
+      h.at = bigger;
+      h.log_cap = h.log_cap + 1;
+    }
+    cells_[h.at + h.size] = value;
+    h.size = h.size + 1;
+  }
+  // Removes the last cell; an emptied list gives its block back.
+  void pop_back(Head& h) {
+    h.size = h.size - 1;
+    if (h.size == 0) {
+      give_back(h.at, h.log_cap);
+      h.log_cap = kNoBlock;
+    }
+  }
+
+ private:
+  static constexpr std::uint32_t kNoBlock = 63;
+  static constexpr std::uint32_t kFirstLog = 1;  // most lists hold one or two cells
+  static constexpr std::uint32_t kMaxAlign = 8;  // cells: a cache line of 8-byte cells
+
+  std::uint32_t take(std::uint32_t log) {
+    std::vector<std::uint32_t>& free = free_[log];
+    if (!free.empty()) {
+      const std::uint32_t at = free.back();
+      free.pop_back();
+      return at;
+    }
+    const std::size_t cells = std::size_t{1} << log;
+    const std::size_t align = cells < kMaxAlign ? cells : kMaxAlign;
+    const std::size_t at = (cells_.size() + align - 1) / align * align;
+    SIMMPI_ASSERT(at + cells <= UINT32_MAX, "pooled lists exceed 2^32 cells");
+    cells_.resize(at + cells);
+    return static_cast<std::uint32_t>(at);
+  }
+  void give_back(std::uint32_t at, std::uint32_t log) { free_[log].push_back(at); }
+
+  runtime::HugePageVector<T> cells_;
+  std::vector<std::uint32_t> free_[kNoBlock];  // blocks by log2 of their size
+};
+
+}  // namespace simmpi::hardware
