@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The event queue: a 4-ary min-heap of (time, seq | slot) nodes, actions kept in slots.
+// The event queue: a 4-ary min-heap of (time, seq | slot) nodes, actions kept in slots, and a
+// queue of the events scheduled for the current time.
 #include "runtime/core/engine.hpp"
 
 #include "runtime/core/error.hpp"
@@ -25,6 +26,10 @@ void Engine::schedule(SimTime t, Action action) {
   SIMMPI_ASSERT(t >= now_, "event scheduled in the past: t=%lld ps < now=%lld ps",
                 static_cast<long long>(t.ps()), static_cast<long long>(now_.ps()));
   SIMMPI_ASSERT(seq_ < (std::uint64_t{1} << (64 - kSlotBits)), "more than 2^40 events scheduled");
+  if (t == now_) {
+    now_queue_.push_back(NowEvent{seq_++, action});
+    return;
+  }
   const Node n{t, seq_++ << kSlotBits | take_slot(action)};
   heap_.emplace_back();
   sift_up(heap_.size() - 1, n);
@@ -66,6 +71,21 @@ void Engine::advance_to(SimTime t) {
 }
 
 bool Engine::step() {
+  if (!now_queue_empty() && (heap_.empty() || heap_.front().time > now_ ||
+                             heap_.front().order >> kSlotBits > now_queue_[now_head_].seq)) {
+    const Action action = now_queue_[now_head_++].action;
+    if (now_queue_empty()) {
+      now_queue_.clear();
+      now_head_ = 0;
+    } else if (now_head_ >= 4096 && now_head_ * 2 >= now_queue_.size()) {
+      // A long instant: drop the taken half, so the queue holds what waits, not all it held.
+      now_queue_.erase(now_queue_.begin(), now_queue_.begin() + static_cast<long>(now_head_));
+      now_head_ = 0;
+    }
+    ++processed_;
+    action();
+    return true;
+  }
   if (heap_.empty()) return false;
   const Node top = heap_.front();
   const Node last = heap_.back();

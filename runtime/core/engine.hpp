@@ -24,10 +24,13 @@ struct Action {
 class Engine {
  public:
   SimTime now() const { return now_; }
-  bool has_events() const { return !heap_.empty(); }
-  std::size_t pending() const { return heap_.size(); }
+  bool has_events() const { return !heap_.empty() || !now_queue_empty(); }
+  std::size_t pending() const { return heap_.size() + (now_queue_.size() - now_head_); }
   // Time of the earliest pending event; SimTime::max() when none.
-  SimTime next_time() const { return heap_.empty() ? SimTime::max() : heap_.front().time; }
+  SimTime next_time() const {
+    if (!now_queue_empty()) return now_;
+    return heap_.empty() ? SimTime::max() : heap_.front().time;
+  }
   std::uint64_t events_processed() const { return processed_; }
 
   // Schedules `action` at time `t` (t >= now()).
@@ -51,6 +54,17 @@ class Engine {
     std::uint64_t order;  // seq << kSlotBits | slot: unique, so it breaks every tie
     bool before(const Node& o) const { return time != o.time ? time < o.time : order < o.order; }
   };
+  // Events scheduled for the current time (a process woken now, the start of every rank) skip
+  // the heap: they come after everything already scheduled for now, so they queue in their
+  // sequence order, and a pop takes the earlier (time, sequence) of this queue's head and the
+  // heap's top. The order is the heap's alone would give; what goes is a sift down through
+  // every level of a heap that, at a million ranks' start, is too large for the cache. All
+  // entries share one time: the clock cannot pass now while one waits (next_time() is now).
+  struct NowEvent {
+    std::uint64_t seq;
+    Action action;
+  };
+  bool now_queue_empty() const { return now_head_ == now_queue_.size(); }
   void sift_up(std::size_t i, Node n);
   void sift_down(Node n);
   std::uint32_t take_slot(const Action& action);
@@ -58,6 +72,8 @@ class Engine {
   std::vector<Node> heap_;
   std::vector<Action> actions_;      // by slot
   std::vector<std::uint32_t> free_;  // slots not in use
+  std::vector<NowEvent> now_queue_;  // from now_head_ on, in sequence order, all at now_
+  std::size_t now_head_ = 0;
   SimTime now_;
   std::uint64_t seq_ = 0;
   std::uint64_t processed_ = 0;

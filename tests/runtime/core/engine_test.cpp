@@ -73,6 +73,55 @@ TEST(Engine, KeepsTimeThenSchedulingOrderUnderLoad) {
   EXPECT_EQ(c.seen, expected);
 }
 
+// Events scheduled for the current instant queue apart from the heap (Engine's now queue):
+// thousands of them at one time, scheduled while events of that time scheduled earlier still
+// wait in the heap, still run in (time, scheduling order), and the counts and the next time see
+// both queues.
+struct Instant {
+  Engine* engine = nullptr;
+  std::uint64_t next_tag = 0;
+  std::vector<std::pair<std::int64_t, std::uint64_t>> scheduled, seen;
+  void add(std::int64_t t) {
+    scheduled.emplace_back(t, next_tag);
+    engine->schedule(SimTime::from_ps(t), Action{&Instant::fire, this, next_tag++});
+  }
+  static void fire(void* self, std::uint64_t tag) {
+    auto* c = static_cast<Instant*>(self);
+    const std::int64_t now = c->engine->now().ps();
+    c->seen.emplace_back(now, tag);
+    // From time 3 one event for time 7, which waits in the heap; from 7 on, two for now (the
+    // now queue), one in five for the next picosecond instead (the heap again).
+    if (now == 3) {
+      c->add(7);
+      return;
+    }
+    for (int i = 0; i < 2 && c->next_tag < 20000; ++i) c->add(now + (c->next_tag % 5 == 0));
+  }
+};
+
+TEST(Engine, ALongInstantRunsInSchedulingOrder) {
+  Engine e;
+  Instant c;
+  c.engine = &e;
+  e.advance_to(SimTime::from_ps(3));
+  for (int i = 0; i < 4; ++i) c.add(7);  // in the heap: scheduled before time 7 came
+  c.add(3);                              // at now: the now queue
+  EXPECT_EQ(e.pending(), 5u);
+  EXPECT_EQ(e.next_time().ps(), 3);
+  Log last{&e, {}};
+  e.schedule(SimTime::from_ps(9), Action{record, &last, 99});
+  while (e.step()) {
+  }
+  auto expected = c.scheduled;
+  std::stable_sort(expected.begin(), expected.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  ASSERT_EQ(c.seen.size(), expected.size());
+  EXPECT_EQ(c.seen, expected);
+  EXPECT_EQ(last.seen.size(), 1u);
+  EXPECT_EQ(e.pending(), 0u);
+  EXPECT_EQ(e.events_processed(), c.seen.size() + 1);
+}
+
 TEST(Engine, NextTimeAndAdvance) {
   Engine e;
   EXPECT_EQ(e.next_time(), SimTime::max());
