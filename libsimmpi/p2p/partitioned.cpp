@@ -372,4 +372,20 @@ int partition_arrived(ApiCall& call, MPI_Request request, int partition, int* fl
   return MPI_SUCCESS;
 }
 
+std::string describe_partitioned(const Request& r) {
+  const PartitionedChannel& ch = *r.partitioned;
+  std::string comm = r.comm ? r.comm->name() : "?";
+  if (r.kind == RequestKind::Send) {
+    int ready = 0;
+    for (char c : ch.ready) ready += c != 0;
+    return strprintf("partitioned send to dest %d tag=%d comm=%s, %d of %d partitions ready%s",
+                     r.peer, r.tag, comm.c_str(), ready, ch.send.partitions,
+                     ch.cleared() ? "" : ", no matching receive started");
+  }
+  int arrived = 0;
+  for (SimTime t : ch.recv_arrived) arrived += t != SimTime::max();
+  return strprintf("partitioned receive from source %d tag=%d comm=%s, %d of %d partitions in",
+                   r.peer, r.tag, comm.c_str(), arrived, ch.recv.partitions);
+}
+
 }  // namespace simmpi::mpi

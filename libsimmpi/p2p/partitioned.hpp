@@ -30,6 +30,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "libsimmpi/core/api_call.hpp"
@@ -55,5 +56,9 @@ int mark_ready(ApiCall& call, MPI_Request request, const std::vector<int>& parts
 // arrived (yes for MPI_REQUEST_NULL or an inactive request). Charges one poll of an active one
 // (switches fibers). MPI_SUCCESS or the error raised.
 int partition_arrived(ApiCall& call, MPI_Request request, int partition, int* flag);
+
+// What a partitioned request waits for, for deadlock reports: "partitioned send to dest 1
+// tag=3 comm=MPI_COMM_WORLD, 1 of 2 partitions ready".
+std::string describe_partitioned(const Request& r);
 
 }  // namespace simmpi::mpi

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "libsimmpi/core/api_call.hpp"
+#include "libsimmpi/p2p/partitioned.hpp"
 #include "libsimmpi/p2p/typed_copy.hpp"
 #include "runtime/core/error.hpp"
 
@@ -549,10 +550,7 @@ std::string describe_request(const Request& r) {
   if (r.kind == RequestKind::Generalized)
     return strprintf("waiting for MPI_Grequest_complete of generalized request 0x%08x",
                      static_cast<unsigned>(r.handle));
-  if (r.partitioned)
-    return strprintf("partitioned %s %d tag=%d comm=%s",
-                     r.kind == RequestKind::Recv ? "receive from source" : "send to dest", r.peer,
-                     r.tag, comm.c_str());
+  if (r.partitioned) return describe_partitioned(r);
   const Communicator* to = r.comm && r.kind == RequestKind::Send ? &r.comm->remote() : r.comm;
   bool collective = to && r.context != to->context_id();
   std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);

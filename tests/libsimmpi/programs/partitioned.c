@@ -5,7 +5,8 @@
  * side's partitions, MPI_Pready in reverse order, _range, _list, MPI_Parrived polling, matching
  * in init order, an intercommunicator, MPI_PROC_NULL, MPI_Parrived on null and inactive requests
  * (yes) and the errors the standard names (under MPI_ERRORS_RETURN).
- * With the argument "fatal_range", a partition out of range ends the run with the message. */
+ * With the argument "fatal_range", a partition out of range ends the run with the message; with
+ * "deadlock", a partition never readied ends it with the deadlock report. */
 #include <string.h>
 
 #include "check.h"
@@ -246,6 +247,17 @@ int main(int argc, char** argv) {
     MPI_Psend_init(buf, 4, 1, MPI_INT, right, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &s);
     MPI_Start(&s);
     MPI_Pready(7, s);
+  }
+  if (argc > 1 && !strcmp(argv[1], "deadlock") && rank < 2) { /* one partition never ready */
+    int buf[4];
+    MPI_Request r;
+    if (rank == 0)
+      MPI_Psend_init(buf, 2, 2, MPI_INT, 1, 3, MPI_COMM_WORLD, MPI_INFO_NULL, &r);
+    else
+      MPI_Precv_init(buf, 2, 2, MPI_INT, 0, 3, MPI_COMM_WORLD, MPI_INFO_NULL, &r);
+    MPI_Start(&r);
+    if (rank == 0) MPI_Pready(0, r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
   }
   for (int mode = 0; mode < 3; ++mode) {
     rounds(8, 8, mode);
