@@ -51,6 +51,10 @@ int reduce_scatter(const char* name, const void* sendbuf, void* recvbuf, const i
   if (k.ok()) k.counts(recvcounts, k.comm().size(), "recvcounts");
   k.agree(name, -1, op, -1);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::ReduceScatter);
+  rec.value(sendbuf == MPI_IN_PLACE).array(recvcounts, k.comm().size()).type(datatype).op(op);
+  rec.value(comm);
+  record_request(rec, request);
   std::vector<int> counts(recvcounts, recvcounts + k.comm().size());
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   return launch_collective(

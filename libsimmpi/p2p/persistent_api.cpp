@@ -7,6 +7,7 @@
 // starts persistent collectives (MPI_Bcast_init..., coll/nonblocking.hpp) and partitioned
 // requests (MPI_Psend_init, MPI_Precv_init: partitioned.hpp).
 #include "libsimmpi/coll/nonblocking.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/partitioned.hpp"
 #include "libsimmpi/p2p/transport.hpp"
@@ -27,6 +28,9 @@ int send_init(const char* name, SendMode mode, const void* buf, MPI_Count count,
   if (!request) return call.fail(comm, MPI_ERR_ARG, "request is NULL");
   P2PTarget t = check_p2p(call, Direction::Send, buf, count, datatype, dest, tag, comm);
   if (!t.ok()) return t.error;
+  CallRecord rec(call, runtime::call_trace::Kind::SendInit);
+  rec.value(static_cast<int>(mode)).value(count).type(datatype).value(dest).value(tag).value(comm);
+  rec.out(request);
   Request* r = persistent_request(call.world);
   prepare_send(call.world, r, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode);
   *request = r->handle;
@@ -39,6 +43,8 @@ int recv_init(const char* name, void* buf, MPI_Count count, MPI_Datatype dt, int
   if (!request) return call.fail(comm, MPI_ERR_ARG, "request is NULL");
   P2PTarget t = check_p2p(call, Direction::Recv, buf, count, dt, source, tag, comm);
   if (!t.ok()) return t.error;
+  CallRecord rec(call, runtime::call_trace::Kind::RecvInit);
+  rec.value(count).type(dt).value(source).value(tag).value(comm).out(request);
   Request* r = persistent_request(call.world);
   prepare_recv(call.world, r, *t.comm, Channel::User, source, tag, buf, count, *t.type);
   *request = r->handle;
@@ -119,7 +125,11 @@ int MPI_Recv_init_c(void* buf, MPI_Count count, MPI_Datatype dt, int source, int
 int MPI_Start(MPI_Request* request) {
   ApiCall call("MPI_Start");
   if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
-  return start(call, *request, 0);
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Start);
+  rec.value(*request);
+  const int err = start(call, *request, 0);
+  if (err) rec.cancel();
+  return err;
 }
 
 // Starts them in array order, so two started requests to one peer match in that order.
@@ -128,9 +138,14 @@ int MPI_Startall(int count, MPI_Request requests[]) {
   if (count < 0) return call.fail(MPI_COMM_WORLD, MPI_ERR_COUNT, "count=%d is negative", count);
   if (count > 0 && !requests)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "array_of_requests is NULL");
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::Startall);
+  rec.array(requests, count);
   for (int i = 0; i < count; ++i) {
     int err = start(call, requests[i], i);
-    if (err) return err;
+    if (err) {
+      rec.cancel();
+      return err;
+    }
   }
   return MPI_SUCCESS;
 }

@@ -30,7 +30,10 @@
 namespace simmpi::runtime::call_trace {
 
 inline constexpr char kMagic[8] = {'S', 'I', 'M', 'T', 'R', 'A', 'C', 'E'};
-inline constexpr std::uint32_t kVersion = 1;
+// Version 2 appended the kinds from SendInit on; a version-1 trace is read as it is (it holds
+// none of them: kKindsOfVersion says which kinds a file of each version may hold).
+inline constexpr std::uint32_t kVersion = 2;
+inline constexpr std::uint32_t kOldestVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 20;
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
 inline constexpr std::int64_t kNoRequest = -1;
@@ -84,7 +87,13 @@ enum class Kind : std::uint8_t {
   CommFree,
   PollRounds,
   IprobeLoop,  // consecutive MPI_Iprobe calls of one target (CallTraceRecorder folds them)
-  Count        // not a kind: the number of kinds
+  SendInit,    // version 2 on
+  RecvInit,
+  Start,
+  Startall,
+  ReduceScatter,
+  Alltoallw,
+  Count  // not a kind: the number of kinds
 };
 
 struct Layout {
@@ -101,6 +110,11 @@ struct Layout {
 // Send modes: 0 standard, 1 synchronous, 2 ready, 3 buffered. `inplace`: the call passed
 // MPI_IN_PLACE. Receives and probes record the source and tag they matched (msrc, mtag).
 // Collectives' v-forms record counts and displacements in elements of their type.
+// MPI_Alltoallw records a type per peer (an array of types as above) and no displacements: they
+// are bytes of the program's buffers, which the replay lays out one block after the other.
+// Persistent requests: MPI_(S|R|B)send_init and MPI_Recv_init record what the nonblocking call
+// would and the request made; MPI_Start(all) the requests started; the Wait and Test records
+// complete them as they do any request.
 inline constexpr Layout kLayouts[] = {
     {"End", "", ""},
     {"Kernel", "is", "id name"},
@@ -149,9 +163,21 @@ inline constexpr Layout kLayouts[] = {
     {"MPI_Comm_free", "i", "comm"},
     {"simmpi_poll_rounds", "diiiii", "seconds rounds source tag comm round"},
     {"MPI_Iprobe loop", "iiiii", "source tag comm failed found"},
+    {"MPI_Send_init", "iiiiiii", "mode count type dest tag comm request"},
+    {"MPI_Recv_init", "iiiiii", "count type source tag comm request"},
+    {"MPI_Start", "i", "request"},
+    {"MPI_Startall", "a", "requests"},
+    {"MPI_Reduce_scatter", "iaiiii", "inplace rcounts type op comm request"},
+    {"MPI_Alltoallw", "iaaaaii", "inplace scounts stypes rcounts rtypes comm request"},
 };
 static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(Kind::Count),
               "one layout per kind");
+
+// The number of kinds a trace of each version may hold (index: version - kOldestVersion).
+inline constexpr std::size_t kKindsOfVersion[] = {static_cast<std::size_t>(Kind::SendInit),
+                                                  static_cast<std::size_t>(Kind::Count)};
+static_assert(sizeof kKindsOfVersion / sizeof kKindsOfVersion[0] == kVersion - kOldestVersion + 1,
+              "one kind count per version");
 
 inline const Layout& layout(Kind k) {
   return kLayouts[static_cast<std::size_t>(k)];

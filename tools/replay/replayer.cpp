@@ -31,6 +31,7 @@ Replayer::Replayer(const std::string& directory, int rank, int ranks)
 Replayer::~Replayer() {
   simmpi_shared_free(send_.p);
   simmpi_shared_free(recv_.p);
+  for (void* p : outgrown_) simmpi_shared_free(p);
 }
 
 void Replayer::run() {
@@ -62,6 +63,11 @@ void Replayer::dispatch(const Record& r) {
     case Kind::Sendrecv:
     case Kind::SendrecvReplace:
       return point_to_point(r);
+    case Kind::SendInit:
+    case Kind::RecvInit:
+    case Kind::Start:
+    case Kind::Startall:
+      return persistent(r);
     case Kind::Probe:
     case Kind::Iprobe:
     case Kind::PollRounds:
@@ -84,6 +90,7 @@ void Replayer::dispatch(const Record& r) {
     case Kind::Allgather:
     case Kind::Alltoall:
     case Kind::ReduceScatterBlock:
+    case Kind::ReduceScatter:
     case Kind::Scan:
     case Kind::Exscan:
       return collective(r);
@@ -94,6 +101,7 @@ void Replayer::dispatch(const Record& r) {
       return rooted(r);
     case Kind::Allgatherv:
     case Kind::Alltoallv:
+    case Kind::Alltoallw:
     case Kind::Gatherv:
     case Kind::Scatterv:
       return vector_collective(r);
@@ -209,6 +217,50 @@ void Replayer::point_to_point(const Record& r) {
   if (rtag == MPI_ANY_TAG) rtag = mtag;
   MPI_Sendrecv_replace(recv_buffer(count), count, t, dest, stag, source, rtag, c,
                        MPI_STATUS_IGNORE);
+}
+
+// Persistent requests are made as the recording made them and started by the recorded
+// MPI_Start(all); the Wait and Test records complete them (they stay, inactive, until freed).
+// Their buffers are the shared folded ones, kept allocated when outgrown (outgrown_).
+void Replayer::persistent(const Record& r) {
+  Fields f(r);
+  if (r.kind == Kind::Start) {
+    const std::int64_t recorded = f.next();
+    MPI_Request q = request(recorded);
+    MPI_Start(&q);
+    return update(recorded, q);
+  }
+  if (r.kind == Kind::Startall) {
+    const std::vector<int> recorded = f.array();
+    std::vector<MPI_Request> q = requests(recorded);
+    MPI_Startall(static_cast<int>(q.size()), q.data());
+    return put_back(recorded, q);
+  }
+  MPI_Request q;
+  if (r.kind == Kind::SendInit) {
+    const int mode = f.i();
+    int count = f.i();
+    const MPI_Datatype t = type(f.next(), &count);
+    const int dest = f.i(), tag = f.i();
+    const MPI_Comm c = comm(f.next());
+    void* buf = send_buffer(count);
+    if (mode == 1)
+      MPI_Ssend_init(buf, count, t, dest, tag, c, &q);
+    else if (mode == 2)
+      MPI_Rsend_init(buf, count, t, dest, tag, c, &q);
+    else if (mode == 3)
+      in_.fail("buffered sends are not replayed (not implemented)");
+    else
+      MPI_Send_init(buf, count, t, dest, tag, c, &q);
+  } else {
+    int count = f.i();
+    const MPI_Datatype t = type(f.next(), &count);
+    const int source = f.i(), tag = f.i();
+    const MPI_Comm c = comm(f.next());
+    if (is_wildcard(source, tag)) ++notes_.wildcards;  // matched at each start, as recorded
+    MPI_Recv_init(recv_buffer(count), count, t, source, tag, c, &q);
+  }
+  made(f.next(), q);
 }
 
 void Replayer::probe(const Record& r) {

@@ -21,6 +21,10 @@
 
 namespace simmpi::replay {
 
+// The largest predefined type (MPI_C_LONG_DOUBLE_COMPLEX): buffers are sized by it, folded
+// memory costing nothing however large its addresses.
+inline constexpr std::int64_t kLargestElement = 32;
+
 // What one rank saw that makes a replay on another platform an approximation.
 struct ReplayNotes {
   std::int64_t wildcards = 0;  // receives and probes from MPI_ANY_SOURCE or with MPI_ANY_TAG
@@ -39,6 +43,7 @@ class Replayer {
  private:
   void dispatch(const Record& r);
   void point_to_point(const Record& r);
+  void persistent(const Record& r);
   void probe(const Record& r);
   void probe_loop(const Record& r);
   void completion(const Record& r);
@@ -46,6 +51,7 @@ class Replayer {
   void collective(const Record& r);
   void rooted(const Record& r);
   void vector_collective(const Record& r);
+  void alltoallw(const Record& r);
   void communicator(const Record& r);
   void untraced(const Record& r);
   void compute(const Record& r);
@@ -78,6 +84,7 @@ class Replayer {
   };
   void* folded(Buffer& b, std::int64_t elements);
   Buffer send_, recv_;
+  std::vector<void*> outgrown_;  // buffers folded() replaced: persistent requests may hold them
   ReplayNotes notes_;
 };
 

@@ -63,6 +63,22 @@ void Replayer::collective(const Record& r) {
     if (nb.out()) made(nb.recorded, nb.q);
     return;
   }
+  if (r.kind == Kind::ReduceScatter) {
+    std::vector<int> counts = f.array();
+    int one = 1;
+    const MPI_Datatype t = type(f.next(), &one, true);
+    const MPI_Op o = op(f.next());
+    const MPI_Comm c = comm(f.next());
+    Nonblocking nb{f.next()};
+    std::int64_t elements = 0;
+    for (int x : counts) elements += x;
+    const void* sbuf = inplace ? MPI_IN_PLACE : send_buffer(elements);
+    void* rbuf = recv_buffer(elements);
+    nb.out() ? MPI_Ireduce_scatter(sbuf, rbuf, counts.data(), t, o, c, nb.out())
+             : MPI_Reduce_scatter(sbuf, rbuf, counts.data(), t, o, c);
+    if (nb.out()) made(nb.recorded, nb.q);
+    return;
+  }
   int count = f.i();  // the reductions: allreduce, reduce_scatter_block, scan, exscan
   const MPI_Datatype t = type(f.next(), &count, true);
   const MPI_Op o = op(f.next());
@@ -137,6 +153,7 @@ void Replayer::rooted(const Record& r) {
 
 // Counts and displacements are in elements of their type; a derived type's become bytes.
 void Replayer::vector_collective(const Record& r) {
+  if (r.kind == Kind::Alltoallw) return alltoallw(r);
   Fields f(r);
   const bool inplace = f.next() != 0;
   std::vector<int> scounts, sdispls, rcounts, rdispls;
@@ -188,6 +205,40 @@ void Replayer::vector_collective(const Record& r) {
       : MPI_Alltoallv(sbuf, scounts.data(), sdispls.data(), st, rbuf, rcounts.data(),
                       rdispls.data(), rt, c);
   if (q) made(nb.recorded, nb.q);
+}
+
+// A count and a type per peer on each side; the blocks laid out one after the other (the
+// recording's byte displacements are not kept), at the largest element's size apart.
+void Replayer::alltoallw(const Record& r) {
+  Fields f(r);
+  const bool inplace = f.next() != 0;
+  struct Side {
+    std::vector<int> counts, displs;
+    std::vector<MPI_Datatype> types;
+    std::int64_t elements = 0;
+  } send, recv;
+  auto read = [&](Side& s) {
+    s.counts = f.array();
+    const std::vector<int> types = f.array();
+    if (types.size() != s.counts.size()) in_.fail("counts and types of different lengths");
+    for (std::size_t i = 0; i < types.size(); ++i) {
+      s.types.push_back(type(types[i], &s.counts[i]));
+      s.displs.push_back(static_cast<int>(s.elements * kLargestElement));
+      s.elements += s.counts[i];
+    }
+  };
+  read(send);
+  read(recv);
+  const MPI_Comm c = comm(f.next());
+  Nonblocking nb{f.next()};
+  if (inplace) send = recv;  // ignored by the call; the arrays still need to be valid
+  const void* sbuf = inplace ? MPI_IN_PLACE : send_buffer(send.elements);
+  void* rbuf = recv_buffer(recv.elements);
+  nb.out() ? MPI_Ialltoallw(sbuf, send.counts.data(), send.displs.data(), send.types.data(), rbuf,
+                            recv.counts.data(), recv.displs.data(), recv.types.data(), c, nb.out())
+           : MPI_Alltoallw(sbuf, send.counts.data(), send.displs.data(), send.types.data(), rbuf,
+                           recv.counts.data(), recv.displs.data(), recv.types.data(), c);
+  if (nb.out()) made(nb.recorded, nb.q);
 }
 
 void Replayer::communicator(const Record& r) {

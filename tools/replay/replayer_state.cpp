@@ -15,10 +15,6 @@ namespace {
 // The user operations' function: the replay's data is meaningless, only the time counts.
 void no_op(void*, void*, int*, MPI_Datatype*) {}
 
-// The largest predefined type (MPI_C_LONG_DOUBLE_COMPLEX): buffers are sized by it, folded
-// memory costing nothing however large its addresses.
-constexpr std::int64_t kLargestElement = 32;
-
 std::string hex(std::int64_t h) {
   char s[32];
   std::snprintf(s, sizeof s, "0x%08llx", static_cast<unsigned long long>(h));
@@ -92,7 +88,7 @@ void* Replayer::folded(Buffer& b, std::int64_t elements) {
   const auto bytes =
       static_cast<std::size_t>(std::max<std::int64_t>(elements, 1) * kLargestElement);
   if (bytes > b.bytes) {
-    simmpi_shared_free(b.p);
+    if (b.p) outgrown_.push_back(b.p);
     b.bytes = std::max(bytes, 2 * b.bytes);
     b.p = simmpi_shared_malloc(b.bytes);
   }

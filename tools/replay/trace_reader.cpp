@@ -34,9 +34,11 @@ TraceReader::TraceReader(std::string directory, int rank, int ranks)
   if (std::memcmp(h, ct::kMagic, sizeof ct::kMagic) != 0)
     fail("not a simmpi call trace (no SIMTRACE magic)");
   const std::uint32_t version = ct::get_u32(h + 8);
-  if (version != ct::kVersion)
-    fail("format version " + std::to_string(version) + ", this simmpi-replay reads version " +
-         std::to_string(ct::kVersion));
+  if (version < ct::kOldestVersion || version > ct::kVersion)
+    fail("format version " + std::to_string(version) + ", this simmpi-replay reads versions " +
+         std::to_string(ct::kOldestVersion) + " to " + std::to_string(ct::kVersion));
+  version_ = version;
+  kinds_ = ct::kKindsOfVersion[version - ct::kOldestVersion];
   if (static_cast<int>(ct::get_u32(h + 12)) != rank)
     fail("the file says it is rank " + std::to_string(ct::get_u32(h + 12)) + "'s");
   const auto recorded = static_cast<int>(ct::get_u32(h + 16));
@@ -100,7 +102,11 @@ bool TraceReader::next(Record& r) {
   ++number_;
   kind_name_ = nullptr;
   const std::uint64_t kind = varint();
-  if (kind >= static_cast<std::uint64_t>(ct::Kind::Count))
+  if (kind >= kinds_ && kind < static_cast<std::uint64_t>(ct::Kind::Count))
+    fail("record kind " + std::to_string(kind) + " (" +
+         ct::layout(static_cast<ct::Kind>(kind)).name + ") is not in format version " +
+         std::to_string(version_) + ", which the file's header names (a corrupt file)");
+  if (kind >= kinds_)
     fail("unknown record kind " + std::to_string(kind) + " (a newer simmpi, or a corrupt file)");
   r.kind = static_cast<ct::Kind>(kind);
   r.number = number_;

@@ -73,6 +73,8 @@ class TraceReader {
   ZSTD_DCtx_s* dctx_ = nullptr;
   std::uint64_t number_ = 0;
   const char* kind_name_ = nullptr;
+  std::uint32_t version_ = 0;
+  std::uint64_t kinds_ = 0;  // the kinds its version may hold
 };
 
 }  // namespace simmpi::replay

@@ -6,6 +6,13 @@
  *                communicators made by dup, split and create, with a user operation
  *   nonblocking  tests, waitany/waitsome/testany/testsome, probes and receives from
  *                MPI_ANY_SOURCE, sendrecv(_replace), synchronous and ready sends, derived types
+ *   persistent   a 1-D halo exchange on persistent requests (MPI_Send_init, MPI_Ssend_init,
+ *                MPI_Recv_init from a named source and from MPI_ANY_SOURCE), started by
+ *                MPI_Startall and MPI_Start, completed by Waitall and Wait (an inactive one
+ *                tested), reused over steps with compute between them, then freed
+ *   irregular    MPI_Reduce_scatter with uneven counts and MPI_Alltoallw with a type per peer
+ *                (a derived one among them), blocking, nonblocking and in place, on
+ *                MPI_COMM_WORLD and on a split communicator
  *   polling      MPI_Iprobe until a message is there, behind a computation whose time depends on
  *                the node (the number of fruitless polls depends on the platform, the pattern
  *                does not), and a fixed number of probes for a message never sent
@@ -177,6 +184,84 @@ static void nonblocking(void) {
   free(d), free(buf), free(in);
 }
 
+static void persistent(void) {
+  enum { halo = 20000 };
+  const int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  double *out = calloc(2 * halo, sizeof(double)), *in = calloc(2 * halo, sizeof(double));
+  int token = rank, got = -1;
+  MPI_Request q[4], tok_send, tok_recv;
+  MPI_Recv_init(in, halo, MPI_DOUBLE, prev, 1, MPI_COMM_WORLD, &q[0]);
+  MPI_Recv_init(in + halo, halo / 2, MPI_DOUBLE, next, 2, MPI_COMM_WORLD, &q[1]);
+  MPI_Send_init(out, halo, MPI_DOUBLE, next, 1, MPI_COMM_WORLD, &q[2]);
+  MPI_Ssend_init(out + halo, halo / 2, MPI_DOUBLE, prev, 2, MPI_COMM_WORLD, &q[3]);
+  MPI_Send_init(&token, 1, MPI_INT, next, 3, MPI_COMM_WORLD, &tok_send);
+  MPI_Recv_init(&got, 1, MPI_INT, MPI_ANY_SOURCE, 3, MPI_COMM_WORLD, &tok_recv);
+  for (int step = 0; step < 4; ++step) {
+    MPI_Startall(4, q);
+    SIMMPI_COMPUTE(4e5 * (1 + (rank + step) % 3), 1e5);
+    MPI_Waitall(4, q, MPI_STATUSES_IGNORE);
+    MPI_Start(&tok_recv);
+    MPI_Start(&tok_send);
+    MPI_Wait(&tok_send, MPI_STATUS_IGNORE);
+    MPI_Wait(&tok_recv, MPI_STATUS_IGNORE);
+    if (got != prev + step * size) MPI_Abort(MPI_COMM_WORLD, 4);
+    int flag = 0; /* an inactive persistent request tests complete: timing plays no part */
+    MPI_Test(&q[0], &flag, MPI_STATUS_IGNORE);
+    if (!flag) MPI_Abort(MPI_COMM_WORLD, 4);
+    token += size;
+    SIMMPI_SLEEP(2e-6);
+  }
+  for (int i = 0; i < 4; ++i) MPI_Request_free(&q[i]);
+  MPI_Request_free(&tok_send), MPI_Request_free(&tok_recv);
+  free(out), free(in);
+}
+
+static void irregular_on(MPI_Comm comm) {
+  int me, n;
+  MPI_Comm_rank(comm, &me);
+  MPI_Comm_size(comm, &n);
+  const size_t un = (size_t)n;
+  int *wcounts = calloc(un, sizeof(int)), *wdispls = calloc(un, sizeof(int));
+  int* rs = calloc(un, sizeof(int)); /* reduce-scatter counts: uneven */
+  MPI_Datatype* types = calloc(un, sizeof(MPI_Datatype));
+  MPI_Datatype pair;
+  MPI_Type_contiguous(2, MPI_DOUBLE, &pair);
+  MPI_Type_commit(&pair);
+  int total = 0, bytes = 0;
+  for (int i = 0; i < n; ++i) {
+    rs[i] = 100 + 700 * (i % 4);
+    total += rs[i];
+    types[i] = i % 3 == 0 ? MPI_DOUBLE : i % 3 == 1 ? MPI_INT : pair;
+    wcounts[i] = 40 + 25 * i;
+    wdispls[i] = bytes;
+    bytes += wcounts[i] * 16;
+  }
+  int *in = calloc((size_t)total, sizeof(int)), *out = calloc((size_t)total, sizeof(int));
+  for (int i = 0; i < total; ++i) in[i] = 1;
+  MPI_Reduce_scatter(in, out, rs, MPI_INT, MPI_SUM, comm);
+  if (out[0] != n) MPI_Abort(MPI_COMM_WORLD, 5);
+  MPI_Reduce_scatter(MPI_IN_PLACE, in, rs, MPI_INT, MPI_SUM, comm);
+  char *s = calloc((size_t)bytes, 1), *r = calloc((size_t)bytes, 1);
+  MPI_Alltoallw(s, wcounts, wdispls, types, r, wcounts, wdispls, types, comm);
+  MPI_Alltoallw(MPI_IN_PLACE, NULL, NULL, NULL, r, wcounts, wdispls, types, comm);
+  MPI_Request q[2];
+  MPI_Ireduce_scatter(out, in, rs, MPI_INT, MPI_MAX, comm, &q[0]);
+  MPI_Ialltoallw(s, wcounts, wdispls, types, r, wcounts, wdispls, types, comm, &q[1]);
+  SIMMPI_COMPUTE(2e6 * (me + 1), 0);
+  MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+  MPI_Type_free(&pair);
+  free(wcounts), free(wdispls), free(types), free(rs);
+  free(in), free(out), free(s), free(r);
+}
+
+static void irregular(void) {
+  irregular_on(MPI_COMM_WORLD);
+  MPI_Comm third;
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 3, rank, &third);
+  irregular_on(third);
+  MPI_Comm_free(&third);
+}
+
 static void polling(void) {
   const int partner = rank ^ 1;
   if (partner >= size) return;
@@ -206,6 +291,10 @@ int main(int argc, char** argv) {
       collectives();
     else if (!strcmp(argv[i], "nonblocking"))
       nonblocking();
+    else if (!strcmp(argv[i], "persistent"))
+      persistent();
+    else if (!strcmp(argv[i], "irregular"))
+      irregular();
     else if (!strcmp(argv[i], "polling"))
       polling();
     else {
