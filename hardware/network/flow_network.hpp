@@ -111,6 +111,12 @@ class FlowNetwork final : public Network {
   void set_rate(TransferId id, double rate_Bps);
   TransferId allocate_transfer(int hops);
   LinkId* route(TransferId id) { return routes_.row(static_cast<std::size_t>(id)); }
+  void prefetch_transfer(TransferId id) {
+    const Transfer* t = &transfers_[static_cast<std::size_t>(id)];
+    __builtin_prefetch(t);
+    __builtin_prefetch(reinterpret_cast<const char*>(t + 1) - 1);  // its two lines
+    __builtin_prefetch(route(id));
+  }
   // Adds solo flow `id` to the solver, whose links hold no other flow yet.
   void hand_over(TransferId id);
   void request_solve();
