@@ -34,7 +34,7 @@ FlowNetwork::FlowNetwork(runtime::Engine& engine, std::unique_ptr<Topology> topo
       nic_latency_(config.time("network.nic_latency")),
       chunk_bytes_(config.size_bytes("network.chunk_size")),
       seed_(static_cast<std::uint64_t>(config.integer("runtime.seed"))) {
-  solo_on_.assign(static_cast<std::size_t>(topology_->link_count()), kNoTransfer);
+  holder_.assign(static_cast<std::size_t>(topology_->link_count()), kNoTransfer);
   if (config.flag("network.stats")) stats_ = std::make_unique<NetStats>(*topology_, config);
 }
 
@@ -110,17 +110,32 @@ FlowNetwork::TransferId FlowNetwork::allocate_transfer(int hops) {
   return id;
 }
 
-void FlowNetwork::hand_over(TransferId id) {
+FlowId FlowNetwork::add_to_solver(TransferId id) {
   Transfer& t = transfers_[static_cast<std::size_t>(id)];
   const LinkId* links = route(id);
-  for (int i = 0; i < t.hops; ++i) solo_on_[static_cast<std::size_t>(links[i])] = kNoTransfer;
+  for (int i = 0; i < t.hops; ++i) {
+    solver_.prefetch(links[i]);
+    holder_[static_cast<std::size_t>(links[i])] = kInSolver;
+  }
   t.flow = solver_.add_flow(links, t.hops);
-  SIMMPI_ASSERT(solver_.rate_Bps(t.flow) == t.rate,
-                "a solo flow handed to the solver got %g B/s, not its %g B/s alone",
-                solver_.rate_Bps(t.flow), t.rate);
   if (static_cast<std::size_t>(t.flow) >= flow_transfer_.size())
     flow_transfer_.resize(static_cast<std::size_t>(t.flow) + 1, kNoTransfer);
   flow_transfer_[static_cast<std::size_t>(t.flow)] = id;
+  return t.flow;
+}
+
+void FlowNetwork::hand_over(TransferId id) {
+  const FlowId f = add_to_solver(id);
+  const double alone_rate = transfers_[static_cast<std::size_t>(id)].rate;
+  SIMMPI_ASSERT(solver_.rate_Bps(f) == alone_rate,
+                "a solo flow handed to the solver got %g B/s, not its %g B/s alone",
+                solver_.rate_Bps(f), alone_rate);
+}
+
+double FlowNetwork::alone_cap_Bps(const LinkId* links, int hops) const {
+  double cap = solver_.flow_cap_Bps();
+  for (int i = 0; i < hops; ++i) cap = std::min(cap, topology_->link_bw_Bps(links[i]));
+  return cap;
 }
 
 void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived) {
@@ -130,10 +145,7 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
   topology_->route(src, dst, RouteContext{mix64(seed_, seq), &occupancy_}, route_);
   // Misses on the links' state, one per link at a million endpoints, overlap when asked for
   // together before the checks below, which branch on each.
-  for (LinkId l : route_) {
-    __builtin_prefetch(&solo_on_[static_cast<std::size_t>(l)]);
-    solver_.prefetch(l);
-  }
+  for (LinkId l : route_) __builtin_prefetch(&holder_[static_cast<std::size_t>(l)]);
   const int hops = static_cast<int>(route_.size());
   const TransferId id = allocate_transfer(hops);
   LinkId* links = route(id);
@@ -142,11 +154,11 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
   // the solo flows it meets join the solver first.
   bool alone = true;
   for (int i = 0; i < hops; ++i) {
-    const TransferId other = solo_on_[static_cast<std::size_t>(links[i])];
-    if (other != kNoTransfer) {
+    const TransferId other = holder_[static_cast<std::size_t>(links[i])];
+    if (other >= 0) {
       hand_over(other);
       alone = false;
-    } else if (alone && solver_.flows_on(links[i]) > 0) {
+    } else if (other == kInSolver) {
       alone = false;
     }
   }
@@ -165,15 +177,10 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
                                                       hops};
   double rate;
   if (alone && solver_.is_slack_alone(links, hops)) {
-    for (int i = 0; i < hops; ++i) solo_on_[static_cast<std::size_t>(links[i])] = id;
-    rate = solver_.cap_Bps(links, hops);
+    for (int i = 0; i < hops; ++i) holder_[static_cast<std::size_t>(links[i])] = id;
+    rate = alone_cap_Bps(links, hops);
   } else {
-    const FlowId f = solver_.add_flow(links, hops);
-    transfers_[static_cast<std::size_t>(id)].flow = f;
-    if (static_cast<std::size_t>(f) >= flow_transfer_.size())
-      flow_transfer_.resize(static_cast<std::size_t>(f) + 1, kNoTransfer);
-    flow_transfer_[static_cast<std::size_t>(f)] = id;
-    rate = solver_.rate_Bps(f);
+    rate = solver_.rate_Bps(add_to_solver(id));
   }
   if (stats_) stats_->flow_started(links, hops, engine_.now(), occupancy_);
   if (rate > 0) {
@@ -204,15 +211,18 @@ void FlowNetwork::complete_chunk(TransferId id) {
   const LinkId* links = route(id);
   for (int i = 0; i < t.hops; ++i) {
     if (t.flow == kSolo)
-      __builtin_prefetch(&solo_on_[static_cast<std::size_t>(links[i])]);
+      __builtin_prefetch(&holder_[static_cast<std::size_t>(links[i])]);
     else
       solver_.prefetch(links[i]);
   }
   if (t.flow == kSolo) {
-    for (int i = 0; i < t.hops; ++i) solo_on_[static_cast<std::size_t>(links[i])] = kNoTransfer;
+    for (int i = 0; i < t.hops; ++i) holder_[static_cast<std::size_t>(links[i])] = kNoTransfer;
   } else {
     solver_.remove_flow(t.flow);
     flow_transfer_[static_cast<std::size_t>(t.flow)] = kNoTransfer;
+    for (int i = 0; i < t.hops; ++i)
+      if (solver_.flows_on(links[i]) == 0)
+        holder_[static_cast<std::size_t>(links[i])] = kNoTransfer;
   }
   if (stats_) {
     stats_->carried(links, t.hops, t.remaining, t.last, engine_.now());

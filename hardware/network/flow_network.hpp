@@ -78,12 +78,13 @@ class FlowNetwork final : public Network {
   // solver also have a FlowId.
   using TransferId = std::int32_t;
   static constexpr TransferId kNoTransfer = -1;
-  static constexpr FlowId kSolo = -1;  // Transfer::flow of a flow alone on its links
-  struct Transfer {                    // one per live flow
-    std::uint64_t left_bytes;          // of the message, after this chunk
-    double chunk_bytes;                // 0 once the chunk is done: the slot holds no live flow
-    double remaining;                  // bytes of this chunk still to send, as of `last`
-    double rate;                       // bytes/s since `last`
+  static constexpr TransferId kInSolver = -2;  // holder_ of a link on which the solver has flows
+  static constexpr FlowId kSolo = -1;          // Transfer::flow of a flow alone on its links
+  struct Transfer {                            // one per live flow
+    std::uint64_t left_bytes;                  // of the message, after this chunk
+    double chunk_bytes;  // 0 once the chunk is done: the slot holds no live flow
+    double remaining;    // bytes of this chunk still to send, as of `last`
+    double rate;         // bytes/s since `last`
     SimTime last;
     SimTime latency;
     std::uint64_t seq;
@@ -98,8 +99,7 @@ class FlowNetwork final : public Network {
    public:
     explicit Occupancy(const FlowNetwork& n) : n_(n) {}
     int flows_on(LinkId link) const override {
-      return n_.solver_.flows_on(link) +
-             (n_.solo_on_[static_cast<std::size_t>(link)] != kNoTransfer);
+      return n_.solver_.flows_on(link) + (n_.holder_[static_cast<std::size_t>(link)] >= 0);
     }
 
    private:
@@ -119,6 +119,11 @@ class FlowNetwork final : public Network {
   }
   // Adds solo flow `id` to the solver, whose links hold no other flow yet.
   void hand_over(TransferId id);
+  // Adds the flow to the solver and marks its links.
+  FlowId add_to_solver(TransferId id);
+  // The rate a flow alone on `links` gets: its narrowest link or the flow cap (the solver's
+  // cap_Bps, from the topology's bandwidths, which are the solver's capacities).
+  double alone_cap_Bps(const LinkId* links, int hops) const;
   void request_solve();
   void arm_completion();
   static void on_solve(void* self, std::uint64_t);
@@ -133,9 +138,12 @@ class FlowNetwork final : public Network {
   FinishQueue queue_;
   runtime::HugePageVector<Transfer> transfers_;  // by TransferId
   std::vector<TransferId> free_transfers_;
-  StridedRows<LinkId> routes_;                   // a row per TransferId
-  std::vector<TransferId> flow_transfer_;        // by FlowId
-  runtime::HugePageVector<TransferId> solo_on_;  // by link: the solo flow on it, or kNoTransfer
+  StridedRows<LinkId> routes_;             // a row per TransferId
+  std::vector<TransferId> flow_transfer_;  // by FlowId
+  // By link: the solo flow on it, kInSolver while the solver has flows on it, or kNoTransfer. A
+  // new flow's test for company reads this word per link and nothing else (4 bytes a link, where
+  // the solver's link is a line of its own), and a solo flow never touches the solver's links.
+  runtime::HugePageVector<TransferId> holder_;
   Occupancy occupancy_{*this};
   SimTime hop_latency_;
   SimTime nic_latency_;

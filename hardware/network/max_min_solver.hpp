@@ -58,6 +58,8 @@ class MaxMinSolver final : public LinkLoad {
       cap = std::min(cap, links_[static_cast<std::size_t>(links[i])].capacity);
     return cap;
   }
+  // The highest rate of one flow (infinity: no cap beyond the links).
+  double flow_cap_Bps() const { return flow_cap_; }
   // Whether add_flow would give a flow over `links[0..count)` its cap at once were it alone on
   // them: no link would be tight (caps and capacities are compared in kB/s, so a flow alone on a
   // link whose capacity is not a whole number of kB/s makes it tight).
