@@ -43,6 +43,11 @@ class GenerationCalendar {
     open_next();
     return heap_.front().ps;
   }
+  // The earliest pending generation's source; the calendar must not be empty.
+  std::int32_t top_src() {
+    open_next();
+    return heap_.front().src;
+  }
   // Takes the earliest pending generation and returns its source.
   std::int32_t pop() {
     open_next();

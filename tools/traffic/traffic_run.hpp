@@ -99,7 +99,7 @@ class TrafficRun {
   void wake_at_next(int src);
   void arm_generations();
   static void on_generations(void* self, std::uint64_t version);
-  static void on_sent(void* self, std::uint64_t slot, runtime::SimTime arrival);
+  static void on_sent(void* self, std::uint64_t notice, runtime::SimTime arrival);
   static void on_window_edge(void* self, std::uint64_t end);
 
   const Pattern& pattern_;
