@@ -4,6 +4,7 @@
 // MPI_Mrecv and MPI_Imrecv receive exactly that message, whatever receives were posted since.
 // The message's payload moves as it would for any receive posted at the MPI_Mrecv: an eager
 // payload may already be in, a rendezvous transfer starts then.
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/p2p/matched_messages.hpp"
 #include "libsimmpi/p2p/p2p_checks.hpp"
 #include "libsimmpi/p2p/probe.hpp"
@@ -27,9 +28,16 @@ int mprobe(const char* name, int source, int tag, MPI_Comm comm, int* flag, MPI_
   P2PTarget t = check_p2p(call, Direction::Recv, nullptr, 0, MPI_BYTE, source, tag, comm);
   if (!t.ok()) return t.error;
   if (!message) return call.fail(comm, MPI_ERR_ARG, "message is NULL");
+  namespace ct = runtime::call_trace;
+  CallRecord rec(call, flag ? ct::Kind::Improbe : ct::Kind::Mprobe);
+  rec.value(source).value(tag).value(comm);
+  if (flag) rec.out(flag);
+  int matched_source = MPI_PROC_NULL, matched_tag = MPI_ANY_TAG;
+  MPI_Message made = MPI_MESSAGE_NULL;
+  rec.out(&matched_source).out(&matched_tag).out(&made);
   if (source == MPI_PROC_NULL) {
     if (flag) *flag = 1;
-    *message = MPI_MESSAGE_NO_PROC;
+    *message = made = MPI_MESSAGE_NO_PROC;
     proc_null_status(status);
     return MPI_SUCCESS;
   }
@@ -38,7 +46,11 @@ int mprobe(const char* name, int source, int tag, MPI_Comm comm, int* flag, MPI_
   if (flag) *flag = m != nullptr;
   if (m) {
     note_probed(call, *m);
-    *message = claim(call, *t.comm, m, status);
+    MPI_Status st;
+    *message = made = claim(call, *t.comm, m, &st);
+    matched_source = st.MPI_SOURCE;
+    matched_tag = st.MPI_TAG;
+    if (status != MPI_STATUS_IGNORE) *status = st;
   }
   return MPI_SUCCESS;
 }
@@ -86,9 +98,14 @@ int blocking_mrecv(const char* name, void* buf, MPI_Count count, MPI_Datatype da
                    MPI_Message* message, MPI_Status* status) {
   KeepStatusError keep_error(status);
   ApiCall call(name);
+  CallRecord rec(call, runtime::call_trace::Kind::Mrecv);
+  rec.value(count).type(datatype).value(message ? *message : MPI_MESSAGE_NULL);
   int err = MPI_SUCCESS;
   Request* r = mrecv(call, buf, count, datatype, message, &err);
-  if (!r) return err;
+  if (!r) {
+    rec.cancel();
+    return err;
+  }
   wait_request(call.world, *r);
   err = check_truncation(call, *r);
   retire_request(call.world, r, status);
@@ -100,9 +117,14 @@ int nonblocking_mrecv(const char* name, void* buf, MPI_Count count, MPI_Datatype
                       MPI_Message* message, MPI_Request* request) {
   ApiCall call(name);
   if (!request) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "request is NULL");
+  CallRecord rec(call, runtime::call_trace::Kind::Imrecv);
+  rec.value(count).type(datatype).value(message ? *message : MPI_MESSAGE_NULL).out(request);
   int err = MPI_SUCCESS;
   Request* r = mrecv(call, buf, count, datatype, message, &err);
-  if (!r) return err;
+  if (!r) {
+    rec.cancel();
+    return err;
+  }
   *request = r->handle;
   return MPI_SUCCESS;
 }

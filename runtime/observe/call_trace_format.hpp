@@ -30,9 +30,9 @@
 namespace simmpi::runtime::call_trace {
 
 inline constexpr char kMagic[8] = {'S', 'I', 'M', 'T', 'R', 'A', 'C', 'E'};
-// Version 2 appended the kinds from SendInit on; a version-1 trace is read as it is (it holds
-// none of them: kKindsOfVersion says which kinds a file of each version may hold).
-inline constexpr std::uint32_t kVersion = 2;
+// Version 2 appended the kinds from SendInit on, version 3 those from Mprobe on; an older trace
+// is read as it is (kKindsOfVersion says which kinds a file of each version may hold).
+inline constexpr std::uint32_t kVersion = 3;
 inline constexpr std::uint32_t kOldestVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 20;
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
@@ -93,6 +93,10 @@ enum class Kind : std::uint8_t {
   Startall,
   ReduceScatter,
   Alltoallw,
+  Mprobe,  // version 3 on
+  Improbe,
+  Mrecv,
+  Imrecv,
   Count  // not a kind: the number of kinds
 };
 
@@ -114,7 +118,8 @@ struct Layout {
 // are bytes of the program's buffers, which the replay lays out one block after the other.
 // Persistent requests: MPI_(S|R|B)send_init and MPI_Recv_init record what the nonblocking call
 // would and the request made; MPI_Start(all) the requests started; the Wait and Test records
-// complete them as they do any request.
+// complete them as they do any request. Matched probes record the message handle they made
+// (MPI_MESSAGE_NULL when MPI_Improbe found none) and the receives the handle they took.
 inline constexpr Layout kLayouts[] = {
     {"End", "", ""},
     {"Kernel", "is", "id name"},
@@ -169,12 +174,17 @@ inline constexpr Layout kLayouts[] = {
     {"MPI_Startall", "a", "requests"},
     {"MPI_Reduce_scatter", "iaiiii", "inplace rcounts type op comm request"},
     {"MPI_Alltoallw", "iaaaaii", "inplace scounts stypes rcounts rtypes comm request"},
+    {"MPI_Mprobe", "iiiiii", "source tag comm msrc mtag message"},
+    {"MPI_Improbe", "iiiiiii", "source tag comm flag msrc mtag message"},
+    {"MPI_Mrecv", "iii", "count type message"},
+    {"MPI_Imrecv", "iiii", "count type message request"},
 };
 static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(Kind::Count),
               "one layout per kind");
 
 // The number of kinds a trace of each version may hold (index: version - kOldestVersion).
 inline constexpr std::size_t kKindsOfVersion[] = {static_cast<std::size_t>(Kind::SendInit),
+                                                  static_cast<std::size_t>(Kind::Mprobe),
                                                   static_cast<std::size_t>(Kind::Count)};
 static_assert(sizeof kKindsOfVersion / sizeof kKindsOfVersion[0] == kVersion - kOldestVersion + 1,
               "one kind count per version");

@@ -74,6 +74,11 @@ void Replayer::dispatch(const Record& r) {
       return probe(r);
     case Kind::IprobeLoop:
       return probe_loop(r);
+    case Kind::Mprobe:
+    case Kind::Improbe:
+    case Kind::Mrecv:
+    case Kind::Imrecv:
+      return matched(r);
     case Kind::Wait:
     case Kind::Waitall:
     case Kind::Test:
@@ -288,6 +293,68 @@ void Replayer::probe(const Record& r) {
   if (source == MPI_ANY_SOURCE) source = msrc;
   if (tag == MPI_ANY_TAG) tag = mtag;
   MPI_Probe(source, tag, c, MPI_STATUS_IGNORE);
+}
+
+// Matched probes take the source and tag the recording matched (as blocking probes do). Where
+// an MPI_Improbe's outcome differs from the recording's (another platform): one that found
+// nothing in the recording but a message here keeps that message aside (early_) for the probe
+// that found it in the recording; one that found a message in the recording but none here
+// waits for it (MPI_Mprobe), as a test that differed waits.
+void Replayer::matched(const Record& r) {
+  Fields f(r);
+  if (r.kind == Kind::Mrecv || r.kind == Kind::Imrecv) {
+    int count = f.i();
+    const MPI_Datatype t = type(f.next(), &count);
+    const std::int64_t recorded = f.next();
+    auto m = messages_.find(recorded);
+    if (m == messages_.end())
+      in_.fail("message " + std::to_string(recorded) + " was not matched by an earlier record");
+    MPI_Message ours = m->second;
+    messages_.erase(m);
+    if (r.kind == Kind::Mrecv)
+      return (void)MPI_Mrecv(recv_buffer(count), count, t, &ours, MPI_STATUS_IGNORE);
+    MPI_Request q;
+    MPI_Imrecv(recv_buffer(count), count, t, &ours, &q);
+    return made(f.next(), q);
+  }
+  int source = f.i(), tag = f.i();
+  const MPI_Comm c = comm(f.next());
+  const bool immediate = r.kind == Kind::Improbe;
+  const bool found = immediate ? f.next() != 0 : true;
+  const int msrc = f.i(), mtag = f.i();
+  const std::int64_t recorded = f.next();
+  if (is_wildcard(source, tag)) ++notes_.wildcards;
+  if (found) {
+    if (source == MPI_ANY_SOURCE) source = msrc;
+    if (tag == MPI_ANY_TAG) tag = mtag;
+  }
+  MPI_Message ours = MPI_MESSAGE_NULL;
+  if (found && take_early(c, source, tag, &ours)) {
+    ++notes_.polls, outcome(1, 0);  // found here by an earlier probe
+  } else if (!immediate) {
+    MPI_Mprobe(source, tag, c, &ours, MPI_STATUS_IGNORE);
+  } else {
+    int flag = 0;
+    MPI_Status st;
+    ++notes_.polls;
+    MPI_Improbe(source, tag, c, &flag, &ours, &st);
+    outcome(found, flag);
+    if (flag && !found) early_.push_back({c, st.MPI_SOURCE, st.MPI_TAG, ours});
+    if (!flag && found) MPI_Mprobe(source, tag, c, &ours, MPI_STATUS_IGNORE);
+  }
+  if (found) messages_[recorded] = ours;
+}
+
+bool Replayer::take_early(MPI_Comm c, int source, int tag, MPI_Message* out) {
+  for (auto e = early_.begin(); e != early_.end(); ++e) {
+    if (e->comm != c || (source != MPI_ANY_SOURCE && source != e->source) ||
+        (tag != MPI_ANY_TAG && tag != e->tag))
+      continue;
+    *out = e->message;
+    early_.erase(e);
+    return true;
+  }
+  return false;
 }
 
 // A polling loop (call_trace_format.hpp): one that ended finding its message polls until the

@@ -46,6 +46,9 @@ class Replayer {
   void persistent(const Record& r);
   void probe(const Record& r);
   void probe_loop(const Record& r);
+  void matched(const Record& r);
+  // A message an MPI_Improbe matched here but not in the recording, for (c, source, tag).
+  bool take_early(MPI_Comm c, int source, int tag, MPI_Message* out);
   void completion(const Record& r);
   void some_or_any(const Record& r);
   void collective(const Record& r);
@@ -76,6 +79,13 @@ class Replayer {
   std::unordered_map<std::int64_t, MPI_Comm> comms_;
   std::unordered_map<MPI_Comm, int> sizes_;
   std::unordered_map<std::int64_t, MPI_Request> requests_;
+  std::unordered_map<std::int64_t, MPI_Message> messages_;  // matched, not yet received
+  struct Early {
+    MPI_Comm comm;
+    int source, tag;
+    MPI_Message message;
+  };
+  std::vector<Early> early_;
   std::unordered_map<std::int64_t, std::string> kernels_;
   MPI_Op user_ops_[2] = {MPI_OP_NULL, MPI_OP_NULL};  // commutative, noncommutative
   struct Buffer {

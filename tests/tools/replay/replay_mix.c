@@ -13,6 +13,11 @@
  *   irregular    MPI_Reduce_scatter with uneven counts and MPI_Alltoallw with a type per peer
  *                (a derived one among them), blocking, nonblocking and in place, on
  *                MPI_COMM_WORLD and on a split communicator
+ *   matched      matched probes: MPI_Mprobe from a named source and from MPI_ANY_SOURCE (one
+ *                sender only, so the pattern does not depend on timing), MPI_Mrecv, MPI_Imrecv,
+ *                MPI_Mprobe of MPI_PROC_NULL, MPI_Improbe for a message never sent
+ *   matched_poll MPI_Improbe until a message is there, then MPI_Mrecv (the number of
+ *                fruitless probes depends on the platform)
  *   polling      MPI_Iprobe until a message is there, behind a computation whose time depends on
  *                the node (the number of fruitless polls depends on the platform, the pattern
  *                does not), and a fixed number of probes for a message never sent
@@ -262,6 +267,46 @@ static void irregular(void) {
   MPI_Comm_free(&third);
 }
 
+static void matched(void) {
+  enum { big = 100000 };
+  const int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  char *out = calloc(big, 1), *in = calloc(2 * big, 1);
+  MPI_Request q[3];
+  MPI_Isend(out, big, MPI_CHAR, next, 1, MPI_COMM_WORLD, &q[0]);
+  MPI_Isend(out, 300 + rank, MPI_CHAR, prev, 2, MPI_COMM_WORLD, &q[1]);
+  SIMMPI_COMPUTE(1e6 * (rank % 3 + 1), 0);
+  MPI_Message m;
+  MPI_Status st;
+  MPI_Mprobe(prev, 1, MPI_COMM_WORLD, &m, &st);
+  int count;
+  MPI_Get_count(&st, MPI_CHAR, &count);
+  if (count != big) MPI_Abort(MPI_COMM_WORLD, 6);
+  MPI_Mrecv(in, count, MPI_CHAR, &m, MPI_STATUS_IGNORE);
+  MPI_Mprobe(MPI_ANY_SOURCE, 2, MPI_COMM_WORLD, &m, &st);
+  if (st.MPI_SOURCE != next) MPI_Abort(MPI_COMM_WORLD, 6);
+  MPI_Imrecv(in + big, 300 + next, MPI_CHAR, &m, &q[2]);
+  MPI_Mprobe(MPI_PROC_NULL, 0, MPI_COMM_WORLD, &m, MPI_STATUS_IGNORE);
+  MPI_Mrecv(in, 0, MPI_CHAR, &m, MPI_STATUS_IGNORE);
+  int flag = 1;
+  MPI_Improbe(prev, 99, MPI_COMM_WORLD, &flag, &m, MPI_STATUS_IGNORE);
+  if (flag) MPI_Abort(MPI_COMM_WORLD, 6);
+  MPI_Waitall(3, q, MPI_STATUSES_IGNORE);
+  free(out), free(in);
+}
+
+static void matched_poll(void) {
+  const int next = (rank + 1) % size;
+  char buf[5000] = {0}, in[5000];
+  MPI_Request q;
+  SIMMPI_COMPUTE(2e6 * (rank + 1), 0);
+  MPI_Isend(buf, sizeof buf, MPI_CHAR, next, 3, MPI_COMM_WORLD, &q);
+  int flag = 0;
+  MPI_Message m;
+  while (!flag) MPI_Improbe(MPI_ANY_SOURCE, 3, MPI_COMM_WORLD, &flag, &m, MPI_STATUS_IGNORE);
+  MPI_Mrecv(in, sizeof in, MPI_CHAR, &m, MPI_STATUS_IGNORE);
+  MPI_Wait(&q, MPI_STATUS_IGNORE);
+}
+
 static void polling(void) {
   const int partner = rank ^ 1;
   if (partner >= size) return;
@@ -295,6 +340,10 @@ int main(int argc, char** argv) {
       persistent();
     else if (!strcmp(argv[i], "irregular"))
       irregular();
+    else if (!strcmp(argv[i], "matched"))
+      matched();
+    else if (!strcmp(argv[i], "matched_poll"))
+      matched_poll();
     else if (!strcmp(argv[i], "polling"))
       polling();
     else {
