@@ -144,6 +144,7 @@ int buffer_attach(const char* name, void* buffer, MPI_Count size) {
   if (size < 0 || (!buffer && size > 0))
     return call.fail(MPI_COMM_WORLD, MPI_ERR_BUFFER, "buffer=%p size=%lld is not a buffer", buffer,
                      size);
+  CallRecord(call, ct::Kind::BufferAttach).value(size);
   st.bsend_buffer = static_cast<char*>(buffer);
   st.bsend_size = static_cast<std::uint64_t>(size);
   return MPI_SUCCESS;
@@ -159,6 +160,7 @@ int buffer_detach(const char* name, void* buffer_addr, MPI_Count* size, bool int
                      "the attached buffer's %llu bytes do not fit an int; detach it with "
                      "MPI_Buffer_detach_c",
                      static_cast<unsigned long long>(st.bsend_size));
+  CallRecord rec(call, ct::Kind::BufferDetach);
   // Blocks until every buffered message has left the buffer (MPI-3.1 3.6.1).
   while (st.bsend_used > 0)
     call.world.scheduler().block(runtime::WaitReason{call.name, nullptr, nullptr});

@@ -30,9 +30,10 @@
 namespace simmpi::runtime::call_trace {
 
 inline constexpr char kMagic[8] = {'S', 'I', 'M', 'T', 'R', 'A', 'C', 'E'};
-// Version 2 appended the kinds from SendInit on, version 3 those from Mprobe on; an older trace
-// is read as it is (kKindsOfVersion says which kinds a file of each version may hold).
-inline constexpr std::uint32_t kVersion = 3;
+// Version 2 appended the kinds from SendInit on, version 3 those from Mprobe on, version 4
+// those from BufferAttach on; an older trace is read as it is (kKindsOfVersion says which kinds
+// a file of each version may hold).
+inline constexpr std::uint32_t kVersion = 4;
 inline constexpr std::uint32_t kOldestVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 20;
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
@@ -97,6 +98,8 @@ enum class Kind : std::uint8_t {
   Improbe,
   Mrecv,
   Imrecv,
+  BufferAttach,  // version 4 on
+  BufferDetach,
   Count  // not a kind: the number of kinds
 };
 
@@ -178,14 +181,16 @@ inline constexpr Layout kLayouts[] = {
     {"MPI_Improbe", "iiiiiii", "source tag comm flag msrc mtag message"},
     {"MPI_Mrecv", "iii", "count type message"},
     {"MPI_Imrecv", "iiii", "count type message request"},
+    {"MPI_Buffer_attach", "i", "size"},
+    {"MPI_Buffer_detach", "", ""},
 };
 static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(Kind::Count),
               "one layout per kind");
 
 // The number of kinds a trace of each version may hold (index: version - kOldestVersion).
-inline constexpr std::size_t kKindsOfVersion[] = {static_cast<std::size_t>(Kind::SendInit),
-                                                  static_cast<std::size_t>(Kind::Mprobe),
-                                                  static_cast<std::size_t>(Kind::Count)};
+inline constexpr std::size_t kKindsOfVersion[] = {
+    static_cast<std::size_t>(Kind::SendInit), static_cast<std::size_t>(Kind::Mprobe),
+    static_cast<std::size_t>(Kind::BufferAttach), static_cast<std::size_t>(Kind::Count)};
 static_assert(sizeof kKindsOfVersion / sizeof kKindsOfVersion[0] == kVersion - kOldestVersion + 1,
               "one kind count per version");
 

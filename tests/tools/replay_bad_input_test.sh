@@ -66,8 +66,8 @@ fresh
 # trace (the stencil holds only version-1 kinds) still replays; a version-1 file holding a kind
 # that version 2 appended (45, MPI_Send_init) is refused, naming both.
 fresh
-printf '\x04' | dd of="$tmp/t/rank-2.simtrace" bs=1 seek=8 conv=notrunc status=none
-expect "a newer version" "rank-2.simtrace: rank 2: format version 4, this simmpi-replay reads versions 1 to 3" \
+printf '\x05' | dd of="$tmp/t/rank-2.simtrace" bs=1 seek=8 conv=notrunc status=none
+expect "a newer version" "rank-2.simtrace: rank 2: format version 5, this simmpi-replay reads versions 1 to 4" \
   "$replay" "$tmp/t"
 fresh
 for f in "$tmp"/t/rank-*.simtrace; do

@@ -43,6 +43,7 @@ class Replayer {
  private:
   void dispatch(const Record& r);
   void point_to_point(const Record& r);
+  void bsend_buffer(const Record& r);
   void persistent(const Record& r);
   void probe(const Record& r);
   void probe_loop(const Record& r);
@@ -94,6 +95,7 @@ class Replayer {
   };
   void* folded(Buffer& b, std::int64_t elements);
   Buffer send_, recv_;
+  void* bsend_ = nullptr;        // the attached buffer of buffered sends
   std::vector<void*> outgrown_;  // buffers folded() replaced: persistent requests may hold them
   ReplayNotes notes_;
 };

@@ -18,6 +18,8 @@
  *                MPI_Mprobe of MPI_PROC_NULL, MPI_Improbe for a message never sent
  *   matched_poll MPI_Improbe until a message is there, then MPI_Mrecv (the number of
  *                fruitless probes depends on the platform)
+ *   buffered     buffered sends: MPI_Buffer_attach, MPI_Bsend, MPI_Ibsend, MPI_Bsend_init and
+ *                MPI_Start, MPI_Buffer_detach (which waits for the buffered messages to leave)
  *   polling      MPI_Iprobe until a message is there, behind a computation whose time depends on
  *                the node (the number of fruitless polls depends on the platform, the pattern
  *                does not), and a fixed number of probes for a message never sent
@@ -307,6 +309,30 @@ static void matched_poll(void) {
   MPI_Wait(&q, MPI_STATUS_IGNORE);
 }
 
+static void buffered(void) {
+  enum { n = 30000 };
+  const int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  const int space = 3 * (n + MPI_BSEND_OVERHEAD);
+  char *attached = malloc(space), *out = calloc(n, 1), *in = calloc(n, 1);
+  MPI_Buffer_attach(attached, space);
+  MPI_Request q[2];
+  MPI_Bsend(out, n, MPI_CHAR, next, 1, MPI_COMM_WORLD);
+  MPI_Ibsend(out, n / 2, MPI_CHAR, next, 2, MPI_COMM_WORLD, &q[0]);
+  MPI_Bsend_init(out, n / 3, MPI_CHAR, next, 3, MPI_COMM_WORLD, &q[1]);
+  MPI_Start(&q[1]);
+  SIMMPI_COMPUTE(1e6 * (rank + 1), 0);
+  MPI_Recv(in, n, MPI_CHAR, prev, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Recv(in, n, MPI_CHAR, prev, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Recv(in, n, MPI_CHAR, prev, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+  MPI_Request_free(&q[1]);
+  void* back;
+  int bytes;
+  MPI_Buffer_detach(&back, &bytes);
+  if (back != attached || bytes != space) MPI_Abort(MPI_COMM_WORLD, 7);
+  free(attached), free(out), free(in);
+}
+
 static void polling(void) {
   const int partner = rank ^ 1;
   if (partner >= size) return;
@@ -344,6 +370,8 @@ int main(int argc, char** argv) {
       matched();
     else if (!strcmp(argv[i], "matched_poll"))
       matched_poll();
+    else if (!strcmp(argv[i], "buffered"))
+      buffered();
     else if (!strcmp(argv[i], "polling"))
       polling();
     else {
