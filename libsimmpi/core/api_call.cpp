@@ -4,6 +4,7 @@
 
 #include <cstdarg>
 #include <cstring>
+#include <memory>
 
 #include "libsimmpi/launch/fiber_threads.hpp"
 #include "runtime/core/error.hpp"
@@ -136,16 +137,10 @@ ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
   saved_call_ = p->current_call;
   p->current_call = name;
   world.scheduler().enter_library();
-  if (saved_call_) {
-    outer_ = static_cast<ApiCall*>(p->observed_call);
-  } else if (runtime::Observation::listening() && p->ordinal() >= 0) {
-    // After enter_library, which makes the rank's own code since its last call owed time: the
-    // call begins where that code ends, on the rank's own clock.
-    observed_ = true;
-    p->observed_call = this;
-    begin_ = world.scheduler().local_now();
-    blocked_at_begin_ = p->waited_time();
-  }
+  if (saved_call_)
+    observed_ = static_cast<ObservedCall*>(p->observed_call);
+  else if (runtime::Observation::listening() && p->ordinal() >= 0)
+    begin_observed(*p);
   if (settle == Settle::Now)
     world.scheduler().settle();  // the rank's computations end first
   else if (settle == Settle::Later)
@@ -163,6 +158,34 @@ ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
     check_thread_level();
 }
 
+namespace {
+
+// ObservedCalls not in use: at most one per process is, so few are ever made.
+std::vector<std::unique_ptr<ObservedCall>>& spare_observed_calls() {
+  static std::vector<std::unique_ptr<ObservedCall>> spare;
+  return spare;
+}
+
+}  // namespace
+
+void ApiCall::begin_observed(runtime::Process& p) {
+  auto& spare = spare_observed_calls();
+  ObservedCall* o;
+  if (spare.empty()) {
+    o = new ObservedCall;
+  } else {
+    o = spare.back().release();
+    spare.pop_back();
+  }
+  observed_ = o;
+  owns_observed_ = true;
+  p.observed_call = o;
+  // After enter_library, which makes the rank's own code since its last call owed time: the
+  // call begins where that code ends, on the rank's own clock.
+  o->begin = world.scheduler().local_now();
+  o->blocked_at_begin = p.waited_time();
+}
+
 void ApiCall::check_thread_level() {
   const RankState& st = world.rank(rank);
   if (!st.initialized || st.thread_level >= MPI_THREAD_SERIALIZED || is_any_thread_call(name))
@@ -177,9 +200,23 @@ void ApiCall::check_thread_level() {
 }
 
 ApiCall::~ApiCall() {
-  if (observed_) {
+  if (owns_observed_) {
     notify_observers();
     world.scheduler().current()->observed_call = nullptr;
+    // Back to the spares as a fresh one would be, keeping the capacity of its lists.
+    ObservedCall& o = *observed_;
+    o.bytes = -1;
+    o.peer = o.tag = -1;
+    o.comm_context = o.comm_leader = -1;
+    o.comm_size = 0;
+    o.comm_name.clear();
+    o.sent.clear();
+    o.received.clear();
+    o.probed.clear();
+    o.record_kind = -1;
+    o.record.clear();
+    o.record_outs.clear();
+    spare_observed_calls().emplace_back(observed_);
   }
   world.scheduler().leave_library();
   world.scheduler().current()->current_call = saved_call_;
@@ -188,26 +225,27 @@ ApiCall::~ApiCall() {
 void ApiCall::notify_observers() {
   runtime::Scheduler& s = world.scheduler();
   const runtime::Process& p = *s.current();
+  const ObservedCall& o = *observed_;
   runtime::CallFacts f;
   f.name = name;
   f.process = p.id();
   f.rank = rank;
   f.ordinal = p.ordinal();
-  f.begin = begin_;
+  f.begin = o.begin;
   f.end = s.local_now();
-  f.blocked = p.waited_time() - blocked_at_begin_;
-  f.bytes = bytes_;
-  f.peer = peer_;
-  f.tag = tag_;
-  f.comm_context = comm_context_;
-  f.comm_leader = comm_leader_;
-  f.comm_size = comm_size_;
-  f.comm_name = &comm_name_;
-  f.sent = &sent_;
-  f.received = &received_;
-  f.probed = &probed_;
-  f.record_kind = record_kind_;
-  f.record = &record_;
+  f.blocked = p.waited_time() - o.blocked_at_begin;
+  f.bytes = o.bytes;
+  f.peer = o.peer;
+  f.tag = o.tag;
+  f.comm_context = o.comm_context;
+  f.comm_leader = o.comm_leader;
+  f.comm_size = o.comm_size;
+  f.comm_name = &o.comm_name;
+  f.sent = &o.sent;
+  f.received = &o.received;
+  f.probed = &o.probed;
+  f.record_kind = o.record_kind;
+  f.record = &o.record;
   runtime::Observation::call(f);
 }
 
@@ -246,22 +284,21 @@ int ApiCall::raise(MPI_Errhandler handler, MPI_Comm_errhandler_function* fn, int
 
 void ApiCall::note_message(World& w, MessageSide side, const runtime::MessageLink& m) {
   runtime::Process* p = w.scheduler().current();  // none in the scheduler's own events
-  auto* o = p ? static_cast<ApiCall*>(p->observed_call) : nullptr;
+  auto* o = p ? static_cast<ObservedCall*>(p->observed_call) : nullptr;
   if (!o) return;
-  (side == MessageSide::Sent       ? o->sent_
-   : side == MessageSide::Received ? o->received_
-                                   : o->probed_)
+  (side == MessageSide::Sent       ? o->sent
+   : side == MessageSide::Received ? o->received
+                                   : o->probed)
       .push_back(m);
 }
 
-Communicator* ApiCall::comm(MPI_Comm h) {
-  Communicator* c = world.find_comm(h, rank);
-  ApiCall* o = observed();
-  if (o && c && o->comm_context_ < 0) {
-    o->comm_context_ = c->context_id();
-    o->comm_size_ = c->size();
-    o->comm_leader_ = c->world_rank(0);
-    o->comm_name_ = c->name();
+Communicator* ApiCall::comm_noted(MPI_Comm h, Communicator* c) {
+  ObservedCall* o = observed_;
+  if (o && c && o->comm_context < 0) {
+    o->comm_context = c->context_id();
+    o->comm_size = c->size();
+    o->comm_leader = c->world_rank(0);
+    o->comm_name = c->name();
   }
   if (!c) {
     if (h == MPI_COMM_NULL)
@@ -277,7 +314,7 @@ Communicator* ApiCall::comm(MPI_Comm h) {
 }
 
 // Communication needs a committed type (MPI-3.1 4.1.9).
-const Datatype* ApiCall::datatype(MPI_Datatype h, MPI_Comm c) {
+const Datatype* ApiCall::derived_datatype(MPI_Datatype h, MPI_Comm c) {
   const Datatype* t = find_datatype(h, rank);
   if (!t && h == MPI_DATATYPE_NULL) {
     fail(c, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");

@@ -14,6 +14,29 @@
 
 namespace simmpi::mpi {
 
+// What an observed call collects for the run's observers (runtime/observe): one for each program
+// process's outermost call while someone listens, recycled from call to call, so that a call
+// nobody observes carries one null pointer instead of these members.
+struct ObservedCall {
+  runtime::SimTime begin, blocked_at_begin;
+  std::int64_t bytes = -1;
+  int peer = -1, tag = -1;
+  // Copied when ApiCall::comm() resolves it: the call may free the communicator (MPI_Comm_free).
+  int comm_context = -1, comm_leader = -1, comm_size = 0;
+  std::string comm_name;
+  std::vector<runtime::MessageLink> sent, received, probed;
+  // The call's record for the call trace (CallRecord): its kind (-1: none), its fields, and the
+  // outputs still to read (each `v`, or the `*n` values at `v`) with their positions in it.
+  int record_kind = -1;
+  std::vector<std::int64_t> record;
+  struct RecordOut {
+    std::size_t at;
+    const int* v;
+    const int* n;  // nullptr: a single value
+  };
+  std::vector<RecordOut> record_outs;
+};
+
 class ApiCall {
  public:
   enum class Needs { Init, Nothing };
@@ -40,29 +63,35 @@ class ApiCall {
   int raise(MPI_Errhandler handler, MPI_Comm_errhandler_function* fn, int object, int cls,
             const char* detail);
 
-  // The caller's view of `h`, or nullptr after raising MPI_ERR_COMM.
-  Communicator* comm(MPI_Comm h);
-  // The committed datatype `h`, or nullptr after raising MPI_ERR_TYPE on `comm`.
-  const Datatype* datatype(MPI_Datatype h, MPI_Comm comm);
+  // The caller's view of `h`, or nullptr after raising MPI_ERR_COMM. (Inline for a valid
+  // communicator in a call nobody observes: every send and receive resolves one.)
+  Communicator* comm(MPI_Comm h) {
+    Communicator* c = world.find_comm(h, rank);
+    return c && !observed_ ? c : comm_noted(h, c);
+  }
+  // The committed datatype `h`, or nullptr after raising MPI_ERR_TYPE on `comm`. (Inline for
+  // predefined types, which are always committed.)
+  const Datatype* datatype(MPI_Datatype h, MPI_Comm comm) {
+    if (const Datatype* t = find_predefined_datatype(h)) return t;
+    return derived_datatype(h, comm);
+  }
 
   // What the call moves, for the run's observers (runtime/observe): `bytes` of payload to or
   // from world rank `peer` (-1: none, or the root's of a collective) with `tag` (-1: none). A
   // call that moves several payloads (MPI_Sendrecv) notes each; the bytes add up and the first
   // peer stays. The communicator is the first one comm() resolved.
   void note_payload(std::int64_t bytes, int peer, int tag = -1) {
-    ApiCall* o = observed();
+    ObservedCall* o = observed_;
     if (!o) return;
-    if (bytes >= 0) o->bytes_ = (o->bytes_ < 0 ? 0 : o->bytes_) + bytes;
-    if (o->peer_ < 0) o->peer_ = peer;
-    if (o->tag_ < 0) o->tag_ = tag;
+    if (bytes >= 0) o->bytes = (o->bytes < 0 ? 0 : o->bytes) + bytes;
+    if (o->peer < 0) o->peer = peer;
+    if (o->tag < 0) o->tag = tag;
   }
 
-  // Whether this call describes itself for the call trace: it is the outermost call of a
-  // program process and an observer wants records (see CallRecord).
-  bool records_calls() const { return observed_ && runtime::Observation::wants_records(); }
-  void set_record(int kind, std::vector<std::int64_t> fields) {
-    record_kind_ = kind;
-    record_ = std::move(fields);
+  // Where this call describes itself for the call trace (see CallRecord) when it is the
+  // outermost call of a program process and an observer wants records; nullptr otherwise.
+  ObservedCall* record_state() const {
+    return owns_observed_ && runtime::Observation::wants_records() ? observed_ : nullptr;
   }
 
   // A message the calling process sends or whose receive it completes, for the observed call it
@@ -77,25 +106,20 @@ class ApiCall {
   // user handler that returns, the call then goes on: fibers make it safe.
   void check_thread_level();
 
+  // Starts the observation of a program process's outermost call.
+  void begin_observed(runtime::Process& p);
   // Tells the observers what the call did; from the destructor of an observed call.
   void notify_observers();
-  // The observed call that facts noted by this one go to: itself, the outermost call it is
-  // nested in, or nullptr when no one listens.
-  ApiCall* observed() { return observed_ ? this : outer_; }
+  // comm() for an invalid handle (raises MPI_ERR_COMM) or an observed call (notes `c`).
+  Communicator* comm_noted(MPI_Comm h, Communicator* c);
+  // datatype() for anything but a predefined type.
+  const Datatype* derived_datatype(MPI_Datatype h, MPI_Comm comm);
 
   const char* saved_call_;
-  // Observation (only for a program process's outermost call while someone listens).
-  bool observed_ = false;
-  ApiCall* outer_ = nullptr;  // the observed call this one is nested in
-  runtime::SimTime begin_, blocked_at_begin_;
-  std::int64_t bytes_ = -1;
-  int peer_ = -1, tag_ = -1;
-  // Copied when comm() resolves it: the call may free the communicator (MPI_Comm_free).
-  int comm_context_ = -1, comm_leader_ = -1, comm_size_ = 0;
-  std::string comm_name_;
-  std::vector<runtime::MessageLink> sent_, received_, probed_;
-  int record_kind_ = -1;
-  std::vector<std::int64_t> record_;
+  // Where facts noted by this call go: its own ObservedCall, the one of the outermost call it is
+  // nested in, or nullptr when no one listens.
+  ObservedCall* observed_ = nullptr;
+  bool owns_observed_ = false;  // the outermost observed call: it tells the observers
 };
 
 const char* error_class_name(int cls);

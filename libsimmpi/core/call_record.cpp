@@ -22,25 +22,35 @@ CallRecord& CallRecord::add_op(MPI_Op op) {
 
 CallRecord& CallRecord::add_array(const int* v, int n) {
   if (n < 0 || !v) n = 0;
-  fields_.push_back(n);
-  for (int i = 0; i < n; ++i) fields_.push_back(v[i]);
+  std::vector<std::int64_t>& fields = rec_->record;
+  fields.push_back(n);
+  for (int i = 0; i < n; ++i) fields.push_back(v[i]);
   return *this;
+}
+
+void CallRecord::cancel() {
+  if (!rec_) return;
+  rec_->record.clear();
+  rec_->record_outs.clear();
+  rec_ = nullptr;
 }
 
 void CallRecord::finish() {
   // Outputs go in at their positions, last first so earlier positions stay valid.
-  for (auto it = outs_.rbegin(); it != outs_.rend(); ++it) {
+  std::vector<std::int64_t>& fields = rec_->record;
+  for (auto it = rec_->record_outs.rbegin(); it != rec_->record_outs.rend(); ++it) {
     std::vector<std::int64_t> v;
-    if (!it->second.n) {
-      v.push_back(*it->second.v);
+    if (!it->n) {
+      v.push_back(*it->v);
     } else {
-      const int n = *it->second.n < 0 ? 0 : *it->second.n;
+      const int n = *it->n < 0 ? 0 : *it->n;
       v.push_back(n);
-      for (int i = 0; i < n; ++i) v.push_back(it->second.v[i]);
+      for (int i = 0; i < n; ++i) v.push_back(it->v[i]);
     }
-    fields_.insert(fields_.begin() + static_cast<std::ptrdiff_t>(it->first), v.begin(), v.end());
+    fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(it->at), v.begin(), v.end());
   }
-  call_.set_record(static_cast<int>(kind_), std::move(fields_));
+  rec_->record_outs.clear();
+  rec_->record_kind = static_cast<int>(kind_);
 }
 
 }  // namespace simmpi::mpi

@@ -17,26 +17,26 @@ namespace simmpi::mpi {
 class CallRecord {
  public:
   CallRecord(ApiCall& call, runtime::call_trace::Kind kind)
-      : call_(call), kind_(kind), active_(call.records_calls()) {}
+      : call_(call), kind_(kind), rec_(call.record_state()) {}
   ~CallRecord() {
-    if (active_) finish();
+    if (rec_) finish();
   }
   CallRecord(const CallRecord&) = delete;
   CallRecord& operator=(const CallRecord&) = delete;
 
   CallRecord& value(std::int64_t v) {
-    if (active_) fields_.push_back(v);
+    if (rec_) rec_->record.push_back(v);
     return *this;
   }
   CallRecord& real(double v) { return value(runtime::call_trace::double_bits(v)); }
   // A datatype as the trace keeps it: its predefined handle, or -1 - size for a derived one.
-  CallRecord& type(MPI_Datatype t) { return active_ ? add_type(t) : *this; }
+  CallRecord& type(MPI_Datatype t) { return rec_ ? add_type(t) : *this; }
   // An operation: its predefined handle, or the user operation's commutativity.
-  CallRecord& op(MPI_Op op) { return active_ ? add_op(op) : *this; }
-  CallRecord& array(const int* v, int n) { return active_ ? add_array(v, n) : *this; }
+  CallRecord& op(MPI_Op op) { return rec_ ? add_op(op) : *this; }
+  CallRecord& array(const int* v, int n) { return rec_ ? add_array(v, n) : *this; }
   // Read when the record ends.
   CallRecord& out(const int* v) {
-    if (active_) outs_.push_back({fields_.size(), {v, nullptr}});
+    if (rec_) rec_->record_outs.push_back({rec_->record.size(), v, nullptr});
     return *this;
   }
   // A nonblocking call's request (read at the end), or kNoRequest for a blocking one (nullptr).
@@ -44,29 +44,25 @@ class CallRecord {
     return r ? out(r) : value(runtime::call_trace::kNoRequest);
   }
   CallRecord& out_array(const int* v, const int* n) {
-    if (active_) outs_.push_back({fields_.size(), {v, n}});
+    if (rec_) rec_->record_outs.push_back({rec_->record.size(), v, n});
     return *this;
   }
-  bool active() const { return active_; }
+  bool active() const { return rec_ != nullptr; }
   // Set when the call fails: no record then (the replay refuses the call).
-  void cancel() { active_ = false; }
+  void cancel();
 
  private:
   // The work when active (a branch each when no one records: every call makes a record).
   CallRecord& add_type(MPI_Datatype t);
   CallRecord& add_op(MPI_Op op);
   CallRecord& add_array(const int* v, int n);
-  void finish();  // outputs read, the record handed to the call
+  void finish();  // outputs read, the record's kind given to the call
 
-  struct Out {
-    const int* v;
-    const int* n;  // nullptr: a single value
-  };
   ApiCall& call_;
   runtime::call_trace::Kind kind_;
-  bool active_;
-  std::vector<std::int64_t> fields_;
-  std::vector<std::pair<std::size_t, Out>> outs_;  // by position in fields_
+  // The call's observation state, which holds the record (nullptr: no one records). The fields
+  // go there directly, so that a call no one records builds nothing.
+  ObservedCall* rec_;
 };
 
 }  // namespace simmpi::mpi

@@ -55,7 +55,9 @@ Datatype pair(const char* name, Elem elem) {
   return t;
 }
 
-const Datatype kPredefined[SIMMPI_PREDEFINED_TYPES] = {
+}  // namespace
+
+const Datatype kPredefinedTypes[SIMMPI_PREDEFINED_TYPES] = {
     basic("MPI_DATATYPE_NULL", 0, 1, Elem::None),
     entry<char>("MPI_CHAR", Elem::I8),
     entry<signed char>("MPI_SIGNED_CHAR", Elem::I8),
@@ -120,6 +122,8 @@ const Datatype kPredefined[SIMMPI_PREDEFINED_TYPES] = {
     entry<std::complex<double>>("MPI_COMPLEX16", Elem::CF64),
 };
 
+namespace {
+
 unsigned handle_index(MPI_Datatype handle) {
   return static_cast<unsigned>(handle) & 0xFFFFFFu;
 }
@@ -142,7 +146,7 @@ const Datatype* find_datatype(MPI_Datatype handle, int rank) {
   if (!is_datatype_handle(handle)) return nullptr;
   unsigned index = handle_index(handle);
   if (index == 0) return nullptr;
-  if (index < SIMMPI_PREDEFINED_TYPES) return &kPredefined[index];
+  if (index < SIMMPI_PREDEFINED_TYPES) return &kPredefinedTypes[index];
   return type_table().find(rank, handle);
 }
 
@@ -153,14 +157,14 @@ const Datatype* find_datatype(MPI_Datatype handle) {
 }
 
 MPI_Datatype predefined_handle(const Datatype& t) {
-  if (t.derived || &t < kPredefined || &t >= kPredefined + SIMMPI_PREDEFINED_TYPES)
+  if (t.derived || &t < kPredefinedTypes || &t >= kPredefinedTypes + SIMMPI_PREDEFINED_TYPES)
     return MPI_DATATYPE_NULL;
-  return SIMMPI_TYPE(&t - kPredefined);
+  return SIMMPI_TYPE(&t - kPredefinedTypes);
 }
 
 const char* datatype_name(MPI_Datatype handle) {
   if (is_datatype_handle(handle) && handle_index(handle) < SIMMPI_PREDEFINED_TYPES)
-    return kPredefined[handle_index(handle)].name;
+    return kPredefinedTypes[handle_index(handle)].name;
   if (World::exists())
     if (const Datatype* t = find_datatype(handle)) return t->name;
   thread_local char buf[40];

@@ -103,6 +103,18 @@ inline bool is_committed(const Datatype& t) {
   return !t.derived || t.derived->committed;
 }
 
+// The predefined types, by handle index (index 0 is MPI_DATATYPE_NULL's placeholder).
+extern const Datatype kPredefinedTypes[SIMMPI_PREDEFINED_TYPES];
+
+// The predefined type `handle` names, or nullptr for any other handle (MPI_DATATYPE_NULL, a
+// derived type, not a datatype). Inline: every send and receive resolves its type.
+inline const Datatype* find_predefined_datatype(MPI_Datatype handle) {
+  const auto u = static_cast<unsigned>(handle);
+  const unsigned index = u & 0xFFFFFFu;
+  if ((u >> 24) != SIMMPI_KIND_DATATYPE || index == 0 || index >= SIMMPI_PREDEFINED_TYPES)
+    return nullptr;
+  return &kPredefinedTypes[index];
+}
 // The datatype behind `handle` for world rank `rank` (derived handles are per rank), or nullptr
 // if it is not a valid datatype handle of that rank.
 const Datatype* find_datatype(MPI_Datatype handle, int rank);

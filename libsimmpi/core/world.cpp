@@ -43,11 +43,6 @@ World::~World() {
   if (instance_ == this) instance_ = nullptr;
 }
 
-World& World::get() {
-  SIMMPI_ASSERT(instance_, "an MPI call ran outside a simulation");
-  return *instance_;
-}
-
 void RankState::block_probing(runtime::Scheduler& s, Probing how, const runtime::WaitReason& why,
                               SimTime deadline) {
   const int me = s.current()->id();
@@ -84,7 +79,7 @@ Communicator* view_of(Communicator* c, int world_rank) {
 
 }  // namespace
 
-Communicator* World::find_comm(MPI_Comm h, int world_rank) {
+Communicator* World::find_comm_otherwise(MPI_Comm h, int world_rank) {
   if (h == MPI_COMM_SELF) {
     auto& self = rank(world_rank).self;
     if (!self)

@@ -14,6 +14,7 @@
 #include "libsimmpi/core/intrusive_list.hpp"
 #include "libsimmpi/core/request.hpp"
 #include "runtime/config/config.hpp"
+#include "runtime/core/error.hpp"
 #include "runtime/sched/scheduler.hpp"
 
 namespace simmpi::mpi {
@@ -73,7 +74,10 @@ class World {
         int size);
   ~World();
   // The job being simulated; SIMMPI_ASSERTs that one exists.
-  static World& get();
+  static World& get() {
+    SIMMPI_ASSERT(instance_, "an MPI call ran outside a simulation");
+    return *instance_;
+  }
   static bool exists() { return instance_ != nullptr; }
 
   int size() const { return static_cast<int>(ranks_.size()); }
@@ -101,7 +105,18 @@ class World {
   // The communicator `h` names for `world_rank` (for an intercommunicator, the view of the
   // rank's group), or nullptr if `h` is not a communicator that rank belongs to and has not
   // freed.
-  Communicator* find_comm(MPI_Comm h, int world_rank);
+  // (Inline when `h` is registered and the rank a member of its first view: every call asks.)
+  Communicator* find_comm(MPI_Comm h, int world_rank) {
+    const auto u = static_cast<unsigned>(h);
+    const std::size_t index = u & 0xFFFFFFu;
+    if ((u >> 24) == SIMMPI_KIND_COMM && index < comms_.size()) {
+      if (Communicator* c = comms_[index].get()) {
+        const int r = c->comm_rank(world_rank);
+        if (r >= 0 && !c->has_freed(r)) return c;
+      }
+    }
+    return find_comm_otherwise(h, world_rank);
+  }
   Communicator& world_comm() { return *comms_[1]; }
   // Whether `h` names a communicator that `world_rank` belonged to and freed.
   bool has_freed_comm(MPI_Comm h, int world_rank);
@@ -121,6 +136,10 @@ class World {
   void charge_poll(bool can_progress);
 
  private:
+  // find_comm() for MPI_COMM_SELF, the other view of an intercommunicator, a freed or an invalid
+  // handle.
+  Communicator* find_comm_otherwise(MPI_Comm h, int world_rank);
+
   static World* instance_;
   runtime::Scheduler& scheduler_;
   hardware::Platform& platform_;

@@ -374,9 +374,31 @@ Request* null_peer_request(World& w, RequestKind kind) {
   return r;
 }
 
+namespace {
+
+// The wait's start for a single request (as start_wait_all below, with no group: the request's
+// completion wakes the waiter itself, complete_request): resume the waiter only if its
+// completion time is known.
+bool start_wait_one(void* request) {
+  return static_cast<const Request*>(request)->complete_at != SimTime::max();
+}
+
+}  // namespace
+
+// The same as wait_all_requests of one request, which every blocking send and receive makes,
+// without counting a group.
 void wait_request(World& w, Request& r) {
-  Request* const one = &r;
-  wait_all_requests(w, &one, 1);
+  runtime::Scheduler& s = w.scheduler();
+  const runtime::WaitReason reason{s.current()->current_call, describe_waited, &r};
+  s.settle_then(runtime::WakeAction{&start_wait_one, &r, reason});
+  for (;;) {
+    if (r.complete_at != SimTime::max()) {
+      if (r.complete_at <= w.now()) return;
+      s.wait_until(r.complete_at, r.own_tail);
+      continue;
+    }
+    s.block(reason);
+  }
 }
 
 namespace {

@@ -91,7 +91,13 @@ void copy_typed(World& w, const TypedBuffer& from, const TypedBuffer& to, std::u
     return;
   }
   if (from.type->contiguous) {
-    const void* src = w.scheduler().privatizer().translate(from.rank, from.buf);
+    runtime::Privatizer& privatizer = w.scheduler().privatizer();
+    const void* src = privatizer.translate(from.rank, from.buf);
+    if (to.type->contiguous) {  // one block to one block: one copy (unpack_typed's, inline)
+      if (const std::uint64_t n = std::min(bytes, to.bytes()))
+        std::memcpy(privatizer.translate(to.rank, to.buf), src, n);
+      return;
+    }
     unpack_typed(w, static_cast<const char*>(src), bytes, to);
     return;
   }

@@ -135,19 +135,11 @@ void Scheduler::measure_own_time(std::unique_ptr<OwnTime> own_time) {
   own_time_ = std::move(own_time);
 }
 
-void Scheduler::enter_library() {
-  Process* p = current_;
-  if (!p || p->library_depth_++ > 0 || !own_time_) return;
+void Scheduler::end_own_burst(Process& p) {
   // Every fiber runs on this one thread and switches only inside library calls, so the time
   // since the process left the library was spent in its own code.
-  sleep_lazily(own_time_->end_burst(p->own_, p->current_call ? p->current_call : "(end)", p->owner_,
-                                    p->ordinal_));
-}
-
-void Scheduler::leave_library() {
-  Process* p = current_;
-  if (!p || --p->library_depth_ > 0 || !own_time_) return;
-  own_time_->start(p->own_);
+  sleep_lazily(own_time_->end_burst(p.own_, p.current_call ? p.current_call : "(end)", p.owner_,
+                                    p.ordinal_));
 }
 
 void Scheduler::pause_own_time() {

@@ -69,9 +69,9 @@ class Process {
   // The API call the process is inside (set by the MPI layer), or nullptr in user code. Named
   // in crash reports.
   const char* current_call = nullptr;
-  // The outermost library call of the process that the observation layer records, set by the MPI
-  // layer (an mpi::ApiCall): the calls it makes inside (MPI_Sendrecv's receive and send) add
-  // their payloads to it.
+  // What the observation layer records of the process's outermost library call, set by the MPI
+  // layer (an mpi::ObservedCall): the calls it makes inside (MPI_Sendrecv's receive and send)
+  // add their payloads to it.
   void* observed_call = nullptr;
   // Set by the MPI layer around the sleep of a poll that found nothing and cannot succeed by
   // itself (see Scheduler::pending_other_than_idle_polls()).
@@ -184,8 +184,15 @@ class Scheduler {
   // --- called from inside a process ---
   // Mark the boundaries of each MPI or BLAS call (nested calls count once). enter_library()
   // charges the process's own code since the last leave_library() when measuring; it may yield.
-  void enter_library();
-  void leave_library();
+  // (Inline to the point where the own time is measured: every MPI call makes both.)
+  void enter_library() {
+    Process* p = current_;
+    if (p && p->library_depth_++ == 0 && own_time_) end_own_burst(*p);
+  }
+  void leave_library() {
+    Process* p = current_;
+    if (p && --p->library_depth_ <= 0 && own_time_) own_time_->start(p->own_);
+  }
   // Around a stretch of the running process's own code whose host time is not what it costs on
   // the simulated node (an OpenMP region, which runs on the host's cores but costs its critical
   // path on the node's): pause_own_time() stops measuring, resume_own_time(host_ns) goes on and
@@ -280,6 +287,8 @@ class Scheduler {
   void wake(Process& p, SimTime t, SimTime own_tail = SimTime());
 
  private:
+  // The measured part of enter_library(): p's own code since it left the library becomes owed.
+  void end_own_burst(Process& p);
   void settle_owed();
   void pass_until(SimTime t, bool waiting, SimTime own_tail);
   // Marks `p` waiting from now (blocked or sleeping), the last `own_tail` of it its own work.
