@@ -8,6 +8,16 @@ namespace simmpi::mpi {
 
 namespace ct = runtime::call_trace;
 
+CallRecord& CallRecord::add_value(std::int64_t v) {
+  rec_->record.push_back(v);
+  return *this;
+}
+
+CallRecord& CallRecord::add_out(const int* v, const int* n) {
+  rec_->record_outs.push_back({rec_->record.size(), v, n});
+  return *this;
+}
+
 CallRecord& CallRecord::add_type(MPI_Datatype h) {
   const Datatype* t = find_datatype(h, call_.rank);
   if (!t) return value(-1);

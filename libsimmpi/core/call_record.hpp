@@ -24,10 +24,7 @@ class CallRecord {
   CallRecord(const CallRecord&) = delete;
   CallRecord& operator=(const CallRecord&) = delete;
 
-  CallRecord& value(std::int64_t v) {
-    if (rec_) rec_->record.push_back(v);
-    return *this;
-  }
+  CallRecord& value(std::int64_t v) { return rec_ ? add_value(v) : *this; }
   CallRecord& real(double v) { return value(runtime::call_trace::double_bits(v)); }
   // A datatype as the trace keeps it: its predefined handle, or -1 - size for a derived one.
   CallRecord& type(MPI_Datatype t) { return rec_ ? add_type(t) : *this; }
@@ -35,24 +32,21 @@ class CallRecord {
   CallRecord& op(MPI_Op op) { return rec_ ? add_op(op) : *this; }
   CallRecord& array(const int* v, int n) { return rec_ ? add_array(v, n) : *this; }
   // Read when the record ends.
-  CallRecord& out(const int* v) {
-    if (rec_) rec_->record_outs.push_back({rec_->record.size(), v, nullptr});
-    return *this;
-  }
+  CallRecord& out(const int* v) { return rec_ ? add_out(v, nullptr) : *this; }
   // A nonblocking call's request (read at the end), or kNoRequest for a blocking one (nullptr).
   CallRecord& request(const MPI_Request* r) {
     return r ? out(r) : value(runtime::call_trace::kNoRequest);
   }
-  CallRecord& out_array(const int* v, const int* n) {
-    if (rec_) rec_->record_outs.push_back({rec_->record.size(), v, n});
-    return *this;
-  }
+  CallRecord& out_array(const int* v, const int* n) { return rec_ ? add_out(v, n) : *this; }
   bool active() const { return rec_ != nullptr; }
   // Set when the call fails: no record then (the replay refuses the call).
   void cancel();
 
  private:
-  // The work when active (a branch each when no one records: every call makes a record).
+  // The work when active, out of line (a branch each when no one records: every call makes a
+  // record).
+  CallRecord& add_value(std::int64_t v);
+  CallRecord& add_out(const int* v, const int* n);
   CallRecord& add_type(MPI_Datatype t);
   CallRecord& add_op(MPI_Op op);
   CallRecord& add_array(const int* v, int n);

@@ -100,12 +100,6 @@ void Communicator::mark_freed(int comm_rank) {
   --active_members_;
 }
 
-bool Communicator::drop_request() {
-  SIMMPI_ASSERT(requests_ > 0, "a communicator's request count stays non-negative");
-  --requests_;
-  return is_unused();
-}
-
 int Communicator::check_collective(int comm_rank, const CollectiveSignature& sig,
                                    std::string* why_out) {
   if (collective_count_.empty()) collective_count_.assign(static_cast<std::size_t>(size_), 0);

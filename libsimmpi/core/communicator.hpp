@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "mpi.h"
+#include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
 
@@ -100,8 +101,12 @@ class Communicator {
     return !freed_.empty() && freed_[static_cast<std::size_t>(comm_rank)];
   }
   void add_request() { ++requests_; }
-  // Returns is_unused() after forgetting one request.
-  bool drop_request();
+  // Returns is_unused() after forgetting one request. (Inline: every request drops one.)
+  bool drop_request() {
+    SIMMPI_ASSERT(requests_ > 0, "a communicator's request count stays non-negative");
+    --requests_;
+    return is_unused();
+  }
   bool is_unused() const { return active_members_ == 0 && requests_ == 0; }
 
   // Records that `comm_rank` entered its next collective with signature `sig`. Returns

@@ -265,9 +265,8 @@ void Scheduler::pass_until(SimTime t, bool waiting, SimTime own_tail) {
   p.fiber_->yield();
 }
 
-bool Scheduler::settle_then(const WakeAction& action) {
+bool Scheduler::settle_owed_then(const WakeAction& action) {
   Process& p = *current_;
-  if (p.owed_ == SimTime() && p.ahead_.empty()) return false;  // as settle(): nothing to pass
   p.wake_action_ = action;
   settle_owed();  // switches only if something is due first; then resume() runs the action
   const bool ran = !p.wake_action_.run;

@@ -187,7 +187,7 @@ class Scheduler {
   // (Inline to the point where the own time is measured: every MPI call makes both.)
   void enter_library() {
     Process* p = current_;
-    if (p && p->library_depth_++ == 0 && own_time_) end_own_burst(*p);
+    if (p && p->library_depth_++ <= 0 && own_time_) end_own_burst(*p);
   }
   void leave_library() {
     Process* p = current_;
@@ -261,7 +261,11 @@ class Scheduler {
   // The simulation is the same; what is saved is a switch into the process and out again.
   // Returns true when `action` ran (the work is done), false when nothing was due before the
   // owed time ended, so the caller does the work itself without any switch.
-  bool settle_then(const WakeAction& action);
+  bool settle_then(const WakeAction& action) {
+    const Process& p = *current_;
+    if (p.owed_ == SimTime() && p.ahead_.empty()) return false;  // as settle(): nothing to pass
+    return settle_owed_then(action);
+  }
   // Pauses the running process until wake() is called for it or, at the latest, until
   // `deadline`. Spurious returns are allowed: callers re-check their condition in a loop.
   void block(const WaitReason& reason, SimTime deadline = SimTime::max());
@@ -290,6 +294,7 @@ class Scheduler {
   // The measured part of enter_library(): p's own code since it left the library becomes owed.
   void end_own_burst(Process& p);
   void settle_owed();
+  bool settle_owed_then(const WakeAction& action);  // settle_then() when something is owed
   void pass_until(SimTime t, bool waiting, SimTime own_tail);
   // Marks `p` waiting from now (blocked or sleeping), the last `own_tail` of it its own work.
   void start_waiting(Process& p, SimTime own_tail);
