@@ -63,9 +63,11 @@ int free_keyval(const char* name, int* keyval) {
   if (!keyval) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "keyval is NULL");
   RankObjects& objects = CommObjects::get().rank(call.rank);
   Keyval* kv = objects.keyvals.find(*keyval);
-  if (!kv || kv->freed)
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "keyval=0x%08x is not a keyval of this rank%s",
-                     static_cast<unsigned>(*keyval), kv ? " (it was freed)" : "");
+  if (!kv)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "keyval=0x%08x is not a keyval of this rank",
+                     static_cast<unsigned>(*keyval));
+  // Freed already but kept alive by attributes: freeing it again (from its own delete callback,
+  // say) changes nothing, as in MPICH, whose keyvals live until their last reference goes.
   kv->freed = true;  // attributes that use it keep it alive, callbacks included
   if (kv->uses == 0) objects.keyvals.remove(*keyval);
   *keyval = MPI_KEYVAL_INVALID;
