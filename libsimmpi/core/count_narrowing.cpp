@@ -33,7 +33,8 @@ std::string CountNarrowing::message() const {
          " does not fit an int; simmpi's implementation of this call holds its counts in int, so "
          "it takes only values up to " +
          std::to_string(INT_MAX) +
-         " (point-to-point calls and datatype queries take any MPI_Count)";
+         " (point-to-point calls, most datatype constructors and the datatype queries take any "
+         "MPI_Count)";
 }
 
 int CountNarrowing::fail(MPI_Comm comm) const {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The large-count (_c) entry points of MPI-4.1 whose implementation still holds counts in int
-// (collectives, one-sided, I/O, datatype constructors, packing): the _c call hands its counts to
-// the int call when each fits, and otherwise fails with MPI_ERR_COUNT naming the call, the
-// argument and its value, never truncating. Point-to-point and the datatype queries are 64-bit
-// throughout (their int and _c forms share one implementation) and do not use this.
+// (collectives, one-sided, I/O, packing, subarray and darray types): the _c call hands its counts
+// to the int call when each fits, and otherwise fails with MPI_ERR_COUNT naming the call, the
+// argument and its value, never truncating. Point-to-point, the other datatype constructors and
+// the datatype queries are 64-bit throughout (their int and _c forms share one implementation)
+// and do not use this.
 #pragma once
 
 #include <deque>

@@ -56,6 +56,9 @@ struct Envelope {
   std::vector<int> ints;
   std::vector<MPI_Aint> aints;
   std::vector<TypeRef> types;
+  // A type whose counts do not all fit an int (made by a large-count constructor, MPI-4.1) keeps
+  // them here instead of in `ints`: MPI_Type_get_envelope_c reports them as large counts.
+  std::vector<MPI_Count> large_counts{};
 };
 
 // What only derived types have. Held by pointer so that it stays put (name points into it) and

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The indexed constructors (MPI-3.1 4.1.2): MPI_Type_indexed, MPI_Type_create_hindexed,
-// MPI_Type_create_indexed_block, MPI_Type_create_hindexed_block, and the MPI-1
-// MPI_Type_hindexed. Displacements are in extents of the old type, or in bytes for the h forms.
+// MPI_Type_create_indexed_block, MPI_Type_create_hindexed_block, their large-count (_c) forms
+// (MPI-4.1 5.1.2), and the MPI-1 MPI_Type_hindexed. Displacements are in extents of the old type,
+// or in bytes for the h forms. The int and _c forms are one implementation, templated on the
+// type their arrays hold (int or MPI_Aint; MPI_Count).
 #include "libsimmpi/datatype/layouts.hpp"
 #include "libsimmpi/datatype/type_args.hpp"
 
@@ -10,31 +12,34 @@ using namespace simmpi::mpi;
 namespace {
 
 // One block length per block (`blocklengths`) or, for the _block forms, one for all
-// (`blocklength`); displacements as ints in extents or, for the h forms, MPI_Aints in bytes.
+// (`blocklength`); displacements in extents or, for the h forms, in bytes.
+template <class Length, class Displacement>
 struct IndexedArgs {
-  int count;
+  long long count;
   bool one_length;
-  const int* blocklengths;
-  int blocklength;
+  const Length* blocklengths;
+  long long blocklength;
+  const Displacement* displs;
   bool in_bytes;
-  const int* displs;
-  const MPI_Aint* byte_displs;
 };
 
-Envelope indexed_envelope(int combiner, const IndexedArgs& x, const Datatype* old) {
-  Envelope e{combiner, {x.count}, {}, {old}};
+template <class L, class D>
+Envelope indexed_envelope(int combiner, const IndexedArgs<L, D>& x, const Datatype* old) {
+  std::vector<long long> counts{x.count};
   if (x.one_length)
-    e.ints.push_back(x.blocklength);
+    counts.push_back(x.blocklength);
   else
-    e.ints.insert(e.ints.end(), x.blocklengths, x.blocklengths + x.count);
+    counts.insert(counts.end(), x.blocklengths, x.blocklengths + x.count);
+  std::vector<MPI_Aint> aints;
   if (x.in_bytes)
-    e.aints.assign(x.byte_displs, x.byte_displs + x.count);
+    aints.assign(x.displs, x.displs + x.count);
   else
-    e.ints.insert(e.ints.end(), x.displs, x.displs + x.count);
-  return e;
+    counts.insert(counts.end(), x.displs, x.displs + x.count);
+  return counted_envelope(combiner, counts, std::move(aints), {old});
 }
 
-int make_indexed(const char* name, int combiner, const IndexedArgs& x, MPI_Datatype oldtype,
+template <class L, class D>
+int make_indexed(const char* name, int combiner, const IndexedArgs<L, D>& x, MPI_Datatype oldtype,
                  MPI_Datatype* newtype) {
   ApiCall call(name);
   const Datatype* old = nullptr;
@@ -44,18 +49,27 @@ int make_indexed(const char* name, int combiner, const IndexedArgs& x, MPI_Datat
     a.nonnegative(x.blocklength, "blocklength");
   else
     a.lengths(x.blocklengths, x.count, "array_of_blocklengths");
-  if (x.in_bytes)
-    a.array(x.byte_displs, x.count, "array_of_displacements");
-  else
-    a.array(x.displs, x.count, "array_of_displacements");
+  a.array(x.displs, x.count, "array_of_displacements");
   a.type(oldtype, "oldtype", &old).out(newtype, "newtype");
   if (!a.ok()) return a.error();
   auto block = [&](std::int64_t i) {
-    std::int64_t disp = x.in_bytes ? x.byte_displs[i] : x.displs[i] * old->extent;
+    std::int64_t disp = x.in_bytes ? x.displs[i] : x.displs[i] * old->extent;
     return Block{disp, x.one_length ? x.blocklength : x.blocklengths[i], old};
   };
   return a.publish(hindexed_layout(x.count, *old, block), indexed_envelope(combiner, x, old),
                    newtype);
+}
+
+template <class L, class D>
+IndexedArgs<L, D> per_block(long long count, const L* blocklengths, const D* displs,
+                            bool in_bytes) {
+  return IndexedArgs<L, D>{count, false, blocklengths, 0, displs, in_bytes};
+}
+
+template <class D>
+IndexedArgs<D, D> one_length(long long count, long long blocklength, const D* displs,
+                             bool in_bytes) {
+  return IndexedArgs<D, D>{count, true, nullptr, blocklength, displs, in_bytes};
 }
 
 }  // namespace
@@ -65,36 +79,67 @@ extern "C" {
 int MPI_Type_indexed(int count, const int array_of_blocklengths[],
                      const int array_of_displacements[], MPI_Datatype oldtype,
                      MPI_Datatype* newtype) {
-  IndexedArgs x{count, false, array_of_blocklengths, 0, false, array_of_displacements, nullptr};
-  return make_indexed("MPI_Type_indexed", MPI_COMBINER_INDEXED, x, oldtype, newtype);
+  return make_indexed("MPI_Type_indexed", MPI_COMBINER_INDEXED,
+                      per_block(count, array_of_blocklengths, array_of_displacements, false),
+                      oldtype, newtype);
+}
+int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                       const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                       MPI_Datatype* newtype) {
+  return make_indexed("MPI_Type_indexed_c", MPI_COMBINER_INDEXED,
+                      per_block(count, array_of_blocklengths, array_of_displacements, false),
+                      oldtype, newtype);
 }
 
 int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
                              const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                              MPI_Datatype* newtype) {
-  IndexedArgs x{count, false, array_of_blocklengths, 0, true, nullptr, array_of_displacements};
-  return make_indexed("MPI_Type_create_hindexed", MPI_COMBINER_HINDEXED, x, oldtype, newtype);
+  return make_indexed("MPI_Type_create_hindexed", MPI_COMBINER_HINDEXED,
+                      per_block(count, array_of_blocklengths, array_of_displacements, true),
+                      oldtype, newtype);
+}
+int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                               const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                               MPI_Datatype* newtype) {
+  return make_indexed("MPI_Type_create_hindexed_c", MPI_COMBINER_HINDEXED,
+                      per_block(count, array_of_blocklengths, array_of_displacements, true),
+                      oldtype, newtype);
 }
 
 int MPI_Type_hindexed(int count, const int array_of_blocklengths[],
                       const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                       MPI_Datatype* newtype) {
-  IndexedArgs x{count, false, array_of_blocklengths, 0, true, nullptr, array_of_displacements};
-  return make_indexed("MPI_Type_hindexed", MPI_COMBINER_HINDEXED, x, oldtype, newtype);
+  return make_indexed("MPI_Type_hindexed", MPI_COMBINER_HINDEXED,
+                      per_block(count, array_of_blocklengths, array_of_displacements, true),
+                      oldtype, newtype);
 }
 
 int MPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
                                   MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  IndexedArgs x{count, true, nullptr, blocklength, false, array_of_displacements, nullptr};
-  return make_indexed("MPI_Type_create_indexed_block", MPI_COMBINER_INDEXED_BLOCK, x, oldtype,
+  return make_indexed("MPI_Type_create_indexed_block", MPI_COMBINER_INDEXED_BLOCK,
+                      one_length(count, blocklength, array_of_displacements, false), oldtype,
+                      newtype);
+}
+int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                    const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                    MPI_Datatype* newtype) {
+  return make_indexed("MPI_Type_create_indexed_block_c", MPI_COMBINER_INDEXED_BLOCK,
+                      one_length(count, blocklength, array_of_displacements, false), oldtype,
                       newtype);
 }
 
 int MPI_Type_create_hindexed_block(int count, int blocklength,
                                    const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                                    MPI_Datatype* newtype) {
-  IndexedArgs x{count, true, nullptr, blocklength, true, nullptr, array_of_displacements};
-  return make_indexed("MPI_Type_create_hindexed_block", MPI_COMBINER_HINDEXED_BLOCK, x, oldtype,
+  return make_indexed("MPI_Type_create_hindexed_block", MPI_COMBINER_HINDEXED_BLOCK,
+                      one_length(count, blocklength, array_of_displacements, true), oldtype,
+                      newtype);
+}
+int MPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                     const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                     MPI_Datatype* newtype) {
+  return make_indexed("MPI_Type_create_hindexed_block_c", MPI_COMBINER_HINDEXED_BLOCK,
+                      one_length(count, blocklength, array_of_displacements, true), oldtype,
                       newtype);
 }
 

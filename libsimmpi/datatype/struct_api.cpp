@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// MPI_Type_create_struct (MPI-3.1 4.1.2) and the MPI-1 MPI_Type_struct, which HPL still uses
+// MPI_Type_create_struct (MPI-3.1 4.1.2), its large-count form (MPI-4.1) and the MPI-1
+// MPI_Type_struct, which HPL still uses
 // with MPI_Address and MPI_BOTTOM.
 #include <vector>
 
@@ -10,20 +11,24 @@ using namespace simmpi::mpi;
 
 namespace {
 
-int make_struct(const char* name, int count, const int* blocklengths, const MPI_Aint* displs,
-                const MPI_Datatype* types, MPI_Datatype* newtype) {
+// The int and large-count (_c) forms: block lengths as ints or MPI_Counts, displacements as
+// MPI_Aints or MPI_Counts (both bytes).
+template <class Length, class Displacement>
+int make_struct(const char* name, long long count, const Length* blocklengths,
+                const Displacement* displs, const MPI_Datatype* types, MPI_Datatype* newtype) {
   ApiCall call(name);
   TypeArgs a(call);
   a.count(count).lengths(blocklengths, count, "array_of_blocklengths");
   a.array(displs, count, "array_of_displacements").array(types, count, "array_of_types");
   a.out(newtype, "newtype");
   std::vector<const Datatype*> olds(static_cast<std::size_t>(a.ok() ? count : 0));
-  for (int i = 0; a.ok() && i < count; ++i)
-    a.type_at(types[i], "array_of_types", i, &olds[static_cast<std::size_t>(i)]);
+  for (long long i = 0; a.ok() && i < count; ++i)
+    a.type_at(types[i], "array_of_types", static_cast<int>(i), &olds[static_cast<std::size_t>(i)]);
   if (!a.ok()) return a.error();
-  Envelope e{MPI_COMBINER_STRUCT, {count}, {displs, displs + count}, {}};
-  e.ints.insert(e.ints.end(), blocklengths, blocklengths + count);
-  e.types.assign(olds.begin(), olds.end());
+  std::vector<long long> counts{count};
+  counts.insert(counts.end(), blocklengths, blocklengths + count);
+  Envelope e = counted_envelope(MPI_COMBINER_STRUCT, counts, {displs, displs + count},
+                                {olds.begin(), olds.end()});
   auto block = [&](std::int64_t i) {
     auto u = static_cast<std::size_t>(i);
     return Block{displs[i], blocklengths[i], olds[u]};
@@ -40,6 +45,13 @@ int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
                            const MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
   return make_struct("MPI_Type_create_struct", count, array_of_blocklengths, array_of_displacements,
                      array_of_types, newtype);
+}
+
+int MPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                             const MPI_Count array_of_displacements[],
+                             const MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
+  return make_struct("MPI_Type_create_struct_c", count, array_of_blocklengths,
+                     array_of_displacements, array_of_types, newtype);
 }
 
 int MPI_Type_struct(int count, const int array_of_blocklengths[],

@@ -2,6 +2,8 @@
 // Argument checks and handle registration shared by the datatype functions.
 #include "libsimmpi/datatype/type_args.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cstdarg>
 #include <cstdio>
 
@@ -36,13 +38,6 @@ TypeArgs& TypeArgs::array(const void* a, long long n, const char* what) {
   return *this;
 }
 
-TypeArgs& TypeArgs::lengths(const int* v, int n, const char* what) {
-  array(v, n, what);
-  for (int i = 0; ok() && i < n; ++i)
-    if (v[i] < 0) fail(MPI_ERR_ARG, "%s[%d]=%d is negative", what, i, v[i]);
-  return *this;
-}
-
 TypeArgs& TypeArgs::out(const void* p, const char* what) {
   if (ok() && !p) fail(MPI_ERR_ARG, "%s is NULL", what);
   return *this;
@@ -65,6 +60,18 @@ TypeArgs& TypeArgs::type_at(MPI_Datatype h, const char* what, int i, const Datat
   if (*t) return *this;
   const std::string entry = simmpi::strprintf("%s[%d]", what, i);
   return type(h, entry.c_str(), t);
+}
+
+Envelope counted_envelope(int combiner, const std::vector<long long>& counts,
+                          std::vector<MPI_Aint> aints, std::vector<TypeRef> types) {
+  Envelope e{combiner, {}, std::move(aints), std::move(types), {}};
+  const bool fit = std::all_of(counts.begin(), counts.end(),
+                               [](long long v) { return v >= INT_MIN && v <= INT_MAX; });
+  if (fit)
+    e.ints.assign(counts.begin(), counts.end());
+  else
+    e.large_counts.assign(counts.begin(), counts.end());
+  return e;
 }
 
 int TypeArgs::publish(std::unique_ptr<Datatype> t, Envelope envelope, MPI_Datatype* newtype) {

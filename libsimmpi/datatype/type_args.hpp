@@ -24,8 +24,15 @@ class TypeArgs {
   TypeArgs& nonnegative(long long v, const char* what);
   // MPI_ERR_ARG when `a` is NULL and n > 0.
   TypeArgs& array(const void* a, long long n, const char* what);
-  // array() and every entry nonnegative (block lengths).
-  TypeArgs& lengths(const int* v, int n, const char* what);
+  // array() and every entry nonnegative (block lengths), as ints or MPI_Counts.
+  template <class Length>
+  TypeArgs& lengths(const Length* v, long long n, const char* what) {
+    array(v, n, what);
+    for (long long i = 0; ok() && i < n; ++i)
+      if (v[i] < 0)
+        fail(MPI_ERR_ARG, "%s[%lld]=%lld is negative", what, i, static_cast<long long>(v[i]));
+    return *this;
+  }
   // MPI_ERR_ARG when an output pointer is NULL.
   TypeArgs& out(const void* p, const char* what);
   // Resolves a datatype argument (committed or not) into *t; MPI_ERR_TYPE if invalid.
@@ -43,5 +50,11 @@ class TypeArgs {
   MPI_Comm comm_;
   int error_ = MPI_SUCCESS;
 };
+
+// The envelope of a constructor whose integer arguments are `counts` (count, block lengths,
+// displacements in extents, strides): ints when all fit an int, else large counts (a
+// large-count constructor's, MPI-4.1 5.1.13). Byte displacements are addresses either way.
+Envelope counted_envelope(int combiner, const std::vector<long long>& counts,
+                          std::vector<MPI_Aint> aints, std::vector<TypeRef> types);
 
 }  // namespace simmpi::mpi

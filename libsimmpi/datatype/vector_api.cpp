@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// MPI_Type_contiguous, MPI_Type_vector and MPI_Type_create_hvector (MPI-3.1 4.1.2), and the
-// MPI-1 MPI_Type_hvector.
+// MPI_Type_contiguous, MPI_Type_vector and MPI_Type_create_hvector (MPI-3.1 4.1.2), their
+// large-count (_c) forms (MPI-4.1 5.1.2), and the MPI-1 MPI_Type_hvector. The int and _c forms
+// are one implementation with 64-bit counts.
 #include "libsimmpi/datatype/layouts.hpp"
 #include "libsimmpi/datatype/type_args.hpp"
 
@@ -8,9 +9,21 @@ using namespace simmpi::mpi;
 
 namespace {
 
+int make_contiguous(const char* name, long long count, MPI_Datatype oldtype,
+                    MPI_Datatype* newtype) {
+  ApiCall call(name);
+  const Datatype* old = nullptr;
+  TypeArgs a(call);
+  a.count(count).type(oldtype, "oldtype", &old).out(newtype, "newtype");
+  if (!a.ok()) return a.error();
+  return a.publish(contiguous_layout(count, *old),
+                   counted_envelope(MPI_COMBINER_CONTIGUOUS, {count}, {}, {old}), newtype);
+}
+
 // Vector and hvector differ only in the unit of the stride.
-int make_vector(const char* name, int combiner, int count, int blocklength, MPI_Aint stride,
-                bool stride_in_bytes, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int make_vector(const char* name, int combiner, long long count, long long blocklength,
+                long long stride, bool stride_in_bytes, MPI_Datatype oldtype,
+                MPI_Datatype* newtype) {
   ApiCall call(name);
   const Datatype* old = nullptr;
   TypeArgs a(call);
@@ -18,12 +31,14 @@ int make_vector(const char* name, int combiner, int count, int blocklength, MPI_
   a.out(newtype, "newtype");
   if (!a.ok()) return a.error();
   std::int64_t bytes = stride_in_bytes ? stride : stride * old->extent;
-  Envelope e{combiner, {count, blocklength}, {}, {old}};
+  std::vector<long long> counts{count, blocklength};
+  std::vector<MPI_Aint> aints;
   if (stride_in_bytes)
-    e.aints.push_back(stride);
+    aints.push_back(stride);
   else
-    e.ints.push_back(static_cast<int>(stride));
-  return a.publish(hvector_layout(count, blocklength, bytes, *old), std::move(e), newtype);
+    counts.push_back(stride);
+  return a.publish(hvector_layout(count, blocklength, bytes, *old),
+                   counted_envelope(combiner, counts, std::move(aints), {old}), newtype);
 }
 
 }  // namespace
@@ -31,13 +46,10 @@ int make_vector(const char* name, int combiner, int count, int blocklength, MPI_
 extern "C" {
 
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  ApiCall call("MPI_Type_contiguous");
-  const Datatype* old = nullptr;
-  TypeArgs a(call);
-  a.count(count).type(oldtype, "oldtype", &old).out(newtype, "newtype");
-  if (!a.ok()) return a.error();
-  return a.publish(contiguous_layout(count, *old),
-                   Envelope{MPI_COMBINER_CONTIGUOUS, {count}, {}, {old}}, newtype);
+  return make_contiguous("MPI_Type_contiguous", count, oldtype, newtype);
+}
+int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  return make_contiguous("MPI_Type_contiguous_c", count, oldtype, newtype);
 }
 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
@@ -45,10 +57,20 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype
   return make_vector("MPI_Type_vector", MPI_COMBINER_VECTOR, count, blocklength, stride, false,
                      oldtype, newtype);
 }
+int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
+                      MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  return make_vector("MPI_Type_vector_c", MPI_COMBINER_VECTOR, count, blocklength, stride, false,
+                     oldtype, newtype);
+}
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                             MPI_Datatype* newtype) {
   return make_vector("MPI_Type_create_hvector", MPI_COMBINER_HVECTOR, count, blocklength, stride,
+                     true, oldtype, newtype);
+}
+int MPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
+                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  return make_vector("MPI_Type_create_hvector_c", MPI_COMBINER_HVECTOR, count, blocklength, stride,
                      true, oldtype, newtype);
 }
 

@@ -1261,9 +1261,10 @@ int MPI_T_category_changed(int* update_number);
 /* ---- end of the rest of MPI-3.1 ---- */
 
 /* ---- MPI-4.1 large-count functions ---- */
-/* The _c forms (MPI-4.1 2.5.8), MPICH 4.0.2's set of 154: point-to-point and the datatype queries
- * take any MPI_Count; the others fail with MPI_ERR_COUNT for a count above INT_MAX (see
- * docs/status.md). They have no Fortran mpif.h / `use mpi` form (MPI-4.1 19.2). */
+/* The _c forms (MPI-4.1 2.5.8), MPICH 4.0.2's set of 154: point-to-point, the datatype
+ * constructors but subarray and darray, and the datatype queries take any MPI_Count; the others
+ * fail with MPI_ERR_COUNT for a count above INT_MAX (see docs/status.md). They have no Fortran
+ * mpif.h / `use mpi` form (MPI-4.1 19.2). */
 typedef void MPI_User_function_c(void* invec, void* inoutvec, MPI_Count* len,
                                  MPI_Datatype* datatype);
 typedef int MPI_Datarep_conversion_function_c(void* userbuf, MPI_Datatype datatype, MPI_Count count,

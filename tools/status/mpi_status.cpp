@@ -128,17 +128,21 @@ constexpr Area kAreas[] = {
     {"Mpi41LargeCount", "MPI-4.1 large-count functions provided",
      "The `_c` forms of MPI-4.1 (MPICH 4.0.2's 154), each a front end of the same "
      "implementation as its int form. Point-to-point (sends, receives, persistent, matched and "
-     "combined ones, the buffered-send buffer) and the datatype queries (MPI_Get_count_c, "
-     "MPI_Get_elements_c, MPI_Type_size_c, the extents) hold counts in 64 bits throughout, so "
-     "a message or a type of more than INT_MAX elements or bytes works; the int MPI_Get_count "
-     "and MPI_Type_size then say MPI_UNDEFINED. The collectives, neighbourhood collectives, "
-     "one-sided and file calls, datatype constructors and packing hand their counts to the int "
-     "implementation: a count (or array entry, or displacement unit) above INT_MAX fails with "
-     "MPI_ERR_COUNT naming the call, the argument and its value, never truncated. "
-     "MPI_Op_create_c's functions get their length as an MPI_Count. No type has large counts "
-     "in its envelope (MPI_Type_get_envelope_c says 0): the constructors keep ints. "
-     "MPI_Register_datarep_c refuses user representations as MPI_Register_datarep does. The "
-     "`_c` forms have no Fortran binding (mpif.h and `use mpi` have none in MPI-4.1)."},
+     "combined ones, the buffered-send buffer), the datatype constructors (contiguous, vector, "
+     "hvector, indexed, hindexed, the _block forms, struct, resized) and the datatype queries "
+     "(MPI_Get_count_c, MPI_Get_elements_c, MPI_Type_size_c, the extents, the envelope and "
+     "contents) hold counts in 64 bits throughout, so a message or a type of more than INT_MAX "
+     "elements or bytes works; the int MPI_Get_count and MPI_Type_size then say MPI_UNDEFINED. "
+     "A type made with counts that do not fit an int reports them as large counts "
+     "(MPI_Type_get_envelope_c; its byte displacements stay addresses), and the int "
+     "MPI_Type_get_envelope/_contents raise MPI_ERR_TYPE for it; a type whose counts fit keeps "
+     "them as integers, however it was made. The collectives, neighbourhood collectives, "
+     "one-sided and file calls, packing and MPI_Type_create_subarray/darray hand their counts "
+     "to the int implementation: a count (or array entry, or displacement unit) above INT_MAX "
+     "fails with MPI_ERR_COUNT naming the call, the argument and its value, never truncated. "
+     "MPI_Op_create_c's functions get their length as an MPI_Count. MPI_Register_datarep_c "
+     "refuses user representations as MPI_Register_datarep does. The `_c` forms have no "
+     "Fortran binding (mpif.h and `use mpi` have none in MPI-4.1)."},
 };
 
 // The C functions MPI-4.0 adds to MPI-3.1, counted in MPICH 4.0.2's headers (an MPI-4.0

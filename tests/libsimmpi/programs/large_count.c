@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The large-count (_c) functions of MPI-4.1: point-to-point with a message of 2^31 + 8 bytes
  * (in folded memory) and a type of 2^32 bytes, whose counts the _c queries give and the int
- * ones say MPI_UNDEFINED for; the _c collectives, neighbourhood collectives, one-sided calls,
- * packing, constructors and user operations with small counts give what their int forms give;
- * a count above INT_MAX where simmpi's implementation holds ints is MPI_ERR_COUNT.
+ * ones say MPI_UNDEFINED for; constructors with counts above INT_MAX; the _c collectives,
+ * neighbourhood collectives, one-sided calls, packing, constructors and user operations with
+ * small counts give what their int forms give; a count above INT_MAX where simmpi's
+ * implementation holds ints is MPI_ERR_COUNT.
  *   large_count            the checks (any number of ranks)
  *   large_count time int   a sequence of int calls, then "sequence ends at <ps>"
  *   large_count time c     the same sequence through the _c forms: the same simulated time */
@@ -79,6 +80,32 @@ static void huge_type(void) {
   CHECK(small == MPI_UNDEFINED, "MPI_Get_count of 3 x 2^32 bytes gave %d", small);
   MPI_Type_free(&big);
   MPI_Type_free(&page);
+  /* Constructors with counts above INT_MAX: their envelope has large counts, which only the _c
+   * queries report. */
+  MPI_Datatype wide, strided;
+  MPI_Type_contiguous_c((MPI_Count)1 << 33, MPI_BYTE, &wide);
+  MPI_Type_size_c(wide, &size_c);
+  CHECK(size_c == (MPI_Count)1 << 33, "MPI_Type_contiguous_c of 2^33 bytes: %lld", size_c);
+  MPI_Count ni = -1, na = -1, nl = -1, nd = -1, large[1] = {0};
+  int combiner = 0, ints_int = 0, cls = 0;
+  MPI_Type_get_envelope_c(wide, &ni, &na, &nl, &nd, &combiner);
+  CHECK(combiner == MPI_COMBINER_CONTIGUOUS && ni == 0 && na == 0 && nl == 1 && nd == 1,
+        "envelope_c of the wide type: %d %lld %lld %lld %lld", combiner, ni, na, nl, nd);
+  MPI_Datatype inner = MPI_DATATYPE_NULL;
+  MPI_Type_get_contents_c(wide, 0, 0, 1, 1, NULL, NULL, large, &inner);
+  CHECK(large[0] == (MPI_Count)1 << 33 && inner == MPI_BYTE, "contents_c %lld", large[0]);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  int na_int = 0, nd_int = 0;
+  MPI_Error_class(MPI_Type_get_envelope(wide, &ints_int, &na_int, &nd_int, &combiner), &cls);
+  CHECK(cls == MPI_ERR_TYPE, "MPI_Type_get_envelope of a large-count type: class %d", cls);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+  MPI_Type_vector_c(2, 1, (MPI_Count)1 << 33, MPI_INT, &strided);
+  MPI_Type_get_extent_c(strided, &lb, &extent);
+  MPI_Type_size_c(strided, &size_c);
+  CHECK(size_c == 8 && extent == ((MPI_Count)1 << 35) + 4, "vector_c of stride 2^33: %lld %lld",
+        size_c, extent);
+  MPI_Type_free(&wide);
+  MPI_Type_free(&strided);
 }
 
 /* Counts above INT_MAX where the implementation holds ints: MPI_ERR_COUNT, nothing done. */
@@ -97,10 +124,10 @@ static void too_large(void) {
   err = MPI_Allgatherv_c(&value, 1, MPI_INT, NULL, counts, displs, MPI_INT, MPI_COMM_WORLD);
   MPI_Error_class(err, &cls);
   CHECK(cls == MPI_ERR_COUNT, "MPI_Allgatherv_c with a count of 2^40 gave class %d", cls);
-  MPI_Datatype t = MPI_DATATYPE_NULL;
-  err = MPI_Type_vector_c(2, 1, (MPI_Count)1 << 33, MPI_INT, &t);
+  MPI_Count packed = -1;
+  err = MPI_Pack_size_c((MPI_Count)INT_MAX + 1, MPI_BYTE, MPI_COMM_WORLD, &packed);
   MPI_Error_class(err, &cls);
-  CHECK(cls == MPI_ERR_COUNT && t == MPI_DATATYPE_NULL, "MPI_Type_vector_c stride 2^33: %d", cls);
+  CHECK(cls == MPI_ERR_COUNT && packed == -1, "MPI_Pack_size_c of 2^31 bytes: class %d", cls);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
   free(counts);
   free(displs);
