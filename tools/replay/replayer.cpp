@@ -154,31 +154,38 @@ void Replayer::untraced(const Record& r) {
   }
 }
 
+Replayer::SendArgs Replayer::send_args(Fields& f) {
+  SendArgs a;
+  a.mode = f.i();
+  a.count = f.i();
+  a.type = type(f.next(), &a.count);
+  a.dest = f.i();
+  a.tag = f.i();
+  a.comm = comm(f.next());
+  a.buf = send_buffer(a.count);
+  return a;
+}
+
 void Replayer::point_to_point(const Record& r) {
   Fields f(r);
   if (r.kind == Kind::Send || r.kind == Kind::Isend) {
-    const int mode = f.i();
-    int count = f.i();
-    const MPI_Datatype t = type(f.next(), &count);
-    const int dest = f.i(), tag = f.i();
-    const MPI_Comm c = comm(f.next());
-    void* buf = send_buffer(count);
+    const SendArgs a = send_args(f);
     if (r.kind == Kind::Send) {
-      if (mode == 1) return (void)MPI_Ssend(buf, count, t, dest, tag, c);
-      if (mode == 2) return (void)MPI_Rsend(buf, count, t, dest, tag, c);
-      if (mode == 3) return (void)MPI_Bsend(buf, count, t, dest, tag, c);
-      return (void)MPI_Send(buf, count, t, dest, tag, c);
+      if (a.mode == 1) return (void)MPI_Ssend(a.buf, a.count, a.type, a.dest, a.tag, a.comm);
+      if (a.mode == 2) return (void)MPI_Rsend(a.buf, a.count, a.type, a.dest, a.tag, a.comm);
+      if (a.mode == 3) return (void)MPI_Bsend(a.buf, a.count, a.type, a.dest, a.tag, a.comm);
+      return (void)MPI_Send(a.buf, a.count, a.type, a.dest, a.tag, a.comm);
     }
     const std::int64_t recorded = f.next();
     MPI_Request q;
-    if (mode == 1)
-      MPI_Issend(buf, count, t, dest, tag, c, &q);
-    else if (mode == 2)
-      MPI_Irsend(buf, count, t, dest, tag, c, &q);
-    else if (mode == 3)
-      MPI_Ibsend(buf, count, t, dest, tag, c, &q);
+    if (a.mode == 1)
+      MPI_Issend(a.buf, a.count, a.type, a.dest, a.tag, a.comm, &q);
+    else if (a.mode == 2)
+      MPI_Irsend(a.buf, a.count, a.type, a.dest, a.tag, a.comm, &q);
+    else if (a.mode == 3)
+      MPI_Ibsend(a.buf, a.count, a.type, a.dest, a.tag, a.comm, &q);
     else
-      MPI_Isend(buf, count, t, dest, tag, c, &q);
+      MPI_Isend(a.buf, a.count, a.type, a.dest, a.tag, a.comm, &q);
     return made(recorded, q);
   }
   if (r.kind == Kind::Recv || r.kind == Kind::Irecv) {
@@ -263,20 +270,15 @@ void Replayer::persistent(const Record& r) {
   }
   MPI_Request q;
   if (r.kind == Kind::SendInit) {
-    const int mode = f.i();
-    int count = f.i();
-    const MPI_Datatype t = type(f.next(), &count);
-    const int dest = f.i(), tag = f.i();
-    const MPI_Comm c = comm(f.next());
-    void* buf = send_buffer(count);
-    if (mode == 1)
-      MPI_Ssend_init(buf, count, t, dest, tag, c, &q);
-    else if (mode == 2)
-      MPI_Rsend_init(buf, count, t, dest, tag, c, &q);
-    else if (mode == 3)
-      MPI_Bsend_init(buf, count, t, dest, tag, c, &q);
+    const SendArgs a = send_args(f);
+    if (a.mode == 1)
+      MPI_Ssend_init(a.buf, a.count, a.type, a.dest, a.tag, a.comm, &q);
+    else if (a.mode == 2)
+      MPI_Rsend_init(a.buf, a.count, a.type, a.dest, a.tag, a.comm, &q);
+    else if (a.mode == 3)
+      MPI_Bsend_init(a.buf, a.count, a.type, a.dest, a.tag, a.comm, &q);
     else
-      MPI_Send_init(buf, count, t, dest, tag, c, &q);
+      MPI_Send_init(a.buf, a.count, a.type, a.dest, a.tag, a.comm, &q);
   } else {
     int count = f.i();
     const MPI_Datatype t = type(f.next(), &count);

@@ -73,6 +73,17 @@ class Replayer {
   MPI_Datatype type(std::int64_t recorded, int* count, bool reduction = false);
   MPI_Op op(std::int64_t recorded);
   void* send_buffer(std::int64_t elements);
+  // A recorded send's fields (mode, count, type, destination, tag, communicator), read in that
+  // order, with a buffer for its elements: a send, an Isend and a send-init record alike.
+  struct SendArgs {
+    int mode;  // 0 standard, 1 synchronous, 2 ready, 3 buffered
+    void* buf;
+    int count;
+    MPI_Datatype type;
+    int dest, tag;
+    MPI_Comm comm;
+  };
+  SendArgs send_args(Fields& f);
   void* recv_buffer(std::int64_t elements);
   void outcome(std::int64_t recorded, std::int64_t replayed);
 
