@@ -37,9 +37,11 @@ int send(const char* name, SendMode mode, const void* buf, MPI_Count count, MPI_
         return err;
       }
     }
-    s = start_send(call.world, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode,
-                   /*then_wait=*/request == nullptr);
-    if (!s) return MPI_SUCCESS;  // a blocking send posted ahead: complete for the caller
+    if (!request) {
+      send_blocking(call.world, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode);
+      return MPI_SUCCESS;
+    }
+    s = start_send(call.world, *t.comm, Channel::User, dest, tag, buf, count, *t.type, mode);
   }
   if (request) {
     *request = s->handle;

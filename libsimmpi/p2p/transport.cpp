@@ -44,10 +44,13 @@ void unpack_into(World& w, Request* r, const char* src, std::uint64_t bytes) {
 }
 
 // Copies a message's payload straight from the sender's buffer into the receive's.
+void copy_from_sender(World& w, const TypedBuffer& from, Request* r) {
+  copy_typed(w, from, buffer_of(r), std::min(from.bytes(), r->capacity_bytes()));
+}
 void copy_from_sender(World& w, int src_world, const Request* s, Request* r) {
   TypedBuffer from = buffer_of(s);
   from.rank = src_world;
-  copy_typed(w, from, buffer_of(r), std::min(s->capacity_bytes(), r->capacity_bytes()));
+  copy_from_sender(w, from, r);
 }
 
 void eager_arrived(void* msg, std::uint64_t, SimTime arrival);
@@ -169,27 +172,55 @@ bool uses_rendezvous(World& w, const Request* s) {
          (s->mode != SendMode::Buffered && s->capacity_bytes() > w.params().eager_threshold);
 }
 
+// A message of `bytes` from world rank `me` to rank `dest` of `comm` on `context`, its envelope
+// leaving now; `dst` receives the destination's state.
+Message* new_message(World& w, int me, const Communicator& comm, int context, int dest, int tag,
+                     std::uint64_t bytes, std::uint64_t id, Protocol protocol) {
+  Message* m = w.messages().create();
+  m->id = id;
+  m->context = context;
+  m->source = comm.comm_rank(me);
+  m->tag = tag;
+  m->src_world = me;
+  m->dst_world = comm.remote().world_rank(dest);
+  m->bytes = bytes;
+  m->envelope_at = w.now() + w.platform().latency(me, m->dst_world);
+  m->protocol = protocol;
+  return m;
+}
+
+// The receive posted at m's destination that m matches, out of the posted queue; nullptr if
+// none.
+Request* take_posted(RankState& dst, const Message& m) {
+  Request* r = dst.posted.find([&](const Request& x) { return matches(x, m); });
+  if (r) dst.posted.remove(r);
+  return r;
+}
+
+// The end of every send's posting, its payload copied or kept: matches `m` to `r` (taken from
+// the posted queue) or queues it as unexpected at its destination `dst`, waking its probers.
+void deliver(World& w, Message* m, Request* r, RankState& dst) {
+  if (r) {
+    match(w, m, r);
+    return;
+  }
+  dst.unexpected.push_back(m);
+  for (const RankState::Prober& q : dst.probing)
+    w.scheduler().wake(w.scheduler().process(q.process),
+                       q.how == RankState::Probing::WakeAtSend ? w.now() : m->envelope_at);
+}
+
 // Posts the send at the current time: the caller's time has passed (post_send).
 void post_send_now(World& w, Request* s) {
   int me = s->owner;
   s->complete_at = SimTime::max();
   s->status = MPI_Status{};
-  Message* m = w.messages().create();
-  m->id = s->message_id;
-  m->context = s->context;
-  m->source = s->comm->comm_rank(me);
-  m->tag = s->tag;
-  m->src_world = me;
-  m->dst_world = s->comm->remote().world_rank(s->peer);
-  m->bytes = s->capacity_bytes();
-  m->envelope_at = w.now() + w.platform().latency(me, m->dst_world);
   SendMode mode = s->mode;
   bool rendezvous = uses_rendezvous(w, s);
-  m->protocol = rendezvous ? Protocol::Rendezvous : Protocol::Eager;
-
+  Message* m = new_message(w, me, *s->comm, s->context, s->peer, s->tag, s->capacity_bytes(),
+                           s->message_id, rendezvous ? Protocol::Rendezvous : Protocol::Eager);
   RankState& dst = w.rank(m->dst_world);
-  Request* r = dst.posted.find([&](const Request& x) { return matches(x, *m); });
-  if (r) dst.posted.remove(r);
+  Request* r = take_posted(dst, *m);
 
   if (mode == SendMode::Buffered) {
     // The data is copied out at once: the send buffer is free as soon as the call returns.
@@ -212,15 +243,7 @@ void post_send_now(World& w, Request* s) {
     w.platform().transfer(me, m->dst_world, m->bytes,
                           hardware::ArrivalNotice{&eager_arrived, m, 0});
   if (!m->send) s->complete_at = w.now();
-
-  if (r) {
-    match(w, m, r);
-  } else {
-    dst.unexpected.push_back(m);
-    for (const RankState::Prober& q : dst.probing)
-      w.scheduler().wake(w.scheduler().process(q.process),
-                         q.how == RankState::Probing::WakeAtSend ? w.now() : m->envelope_at);
-  }
+  deliver(w, m, r, dst);
 }
 
 // A blocking rendezvous send's posting, done by the scheduler when the sender's overhead ends
@@ -247,6 +270,17 @@ void post_blocking_send_ahead(void* request, std::uint64_t) {
   w.requests().release(s);
 }
 
+// A blocking eager send completes when posted, so its caller may go on at once, with its data
+// copied now: the buffer is the caller's again when the call returns. Its request is no longer
+// the caller's.
+void post_blocking_send_ahead_with_copy(World& w, Request* s) {
+  if (!wholly_folded(buffer_of(s), s->capacity_bytes())) {
+    s->payload.reset(new char[s->capacity_bytes()]);
+    pack(s->buf, s->count, *s->type, s->payload.get());
+  }
+  w.scheduler().post_ahead(runtime::Action{&post_blocking_send_ahead, s, 0});
+}
+
 }  // namespace
 
 bool post_send(World& w, Request* s, bool then_wait) {
@@ -269,13 +303,7 @@ bool post_send(World& w, Request* s, bool then_wait) {
     s->complete_at = SimTime::max();  // pending until posted
     if (sched.post_ahead(runtime::Action{&post_send_ahead, s, 0})) return true;
   } else if (sched.would_post_ahead()) {
-    // A blocking eager send completes when posted, so its caller may go on at once, with its
-    // data copied now: the buffer is the caller's again when the call returns.
-    if (!wholly_folded(buffer_of(s), s->capacity_bytes())) {
-      s->payload.reset(new char[s->capacity_bytes()]);
-      pack(s->buf, s->count, *s->type, s->payload.get());
-    }
-    sched.post_ahead(runtime::Action{&post_blocking_send_ahead, s, 0});
+    post_blocking_send_ahead_with_copy(w, s);
     return false;
   } else {
     sched.settle();
@@ -290,6 +318,56 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
   Request* s = w.requests().create();
   prepare_send(w, s, comm, channel, dest, tag, buf, count, type, mode);
   return post_send(w, s, then_wait) ? s : nullptr;
+}
+
+// A blocking send that completes when posted (eager, standard or ready mode) and is posted now
+// needs no request: nothing waits for it, nothing refers to it, and its message reads the
+// caller's buffer at once. What start_send + wait_request + retire_request do for it, in the
+// same order (the message's id, the overhead, the observers' note, the settle, the posting),
+// less the request's handle, its fields and its release. A send that would be posted ahead
+// (something else is due before its overhead ends) keeps its request, which carries the data
+// copied at the call to the post (post_send).
+void send_blocking(World& w, Communicator& comm, Channel channel, int dest, int tag,
+                   const void* buf, std::int64_t count, const Datatype& type, SendMode mode) {
+  const std::uint64_t bytes = type.size * static_cast<std::uint64_t>(count);
+  if (mode == SendMode::Buffered || mode == SendMode::Synchronous ||
+      bytes > w.params().eager_threshold) {
+    if (Request* s = start_send(w, comm, channel, dest, tag, buf, count, type, mode, true)) {
+      wait_request(w, *s);
+      retire_request(w, s, MPI_STATUS_IGNORE);
+    }
+    return;
+  }
+  const std::uint64_t id = w.next_message_id();
+  runtime::Scheduler& sched = w.scheduler();
+  sched.sleep_lazily(w.params().send_overhead);
+  if (runtime::Observation::wants_messages())
+    ApiCall::note_message(
+        w, ApiCall::MessageSide::Sent,
+        {id, comm.remote().world_rank(dest), tag, bytes, false, sched.local_now(), false});
+  if (sched.would_post_ahead()) {
+    Request* s = w.requests().create();
+    prepare_send(w, s, comm, channel, dest, tag, buf, count, type, mode);
+    s->message_id = id;
+    post_blocking_send_ahead_with_copy(w, s);
+    return;
+  }
+  sched.settle();
+  const int me = w.current_rank();
+  Message* m =
+      new_message(w, me, comm, comm.remote().context_id() + (channel == Channel::Collective), dest,
+                  tag, bytes, id, Protocol::Eager);
+  RankState& dst = w.rank(m->dst_world);
+  Request* r = take_posted(dst, *m);
+  const TypedBuffer from{me, const_cast<void*>(buf), count, &type};
+  if (r) {
+    copy_from_sender(w, from, r);
+  } else if (!wholly_folded(from, bytes)) {  // folded data is meaningless: nothing to keep
+    m->payload.reset(new char[bytes]);
+    pack_typed(w, from, bytes, m->payload.get());
+  }
+  w.platform().transfer(me, m->dst_world, bytes, hardware::ArrivalNotice{&eager_arrived, m, 0});
+  deliver(w, m, r, dst);
 }
 
 void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,

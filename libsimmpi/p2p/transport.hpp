@@ -36,6 +36,11 @@ enum class Channel { User, Collective };
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
                     const void* buf, std::int64_t count, const Datatype& type, SendMode mode,
                     bool then_wait = false);
+// A blocking send (MPI_Send and the other modes): start_send(..., then_wait = true), then the
+// wait for its request and its release, in one; may switch fibers. An eager send posted at once
+// makes no request at all (most blocking sends: see transport.cpp).
+void send_blocking(World& w, Communicator& comm, Channel channel, int dest, int tag,
+                   const void* buf, std::int64_t count, const Datatype& type, SendMode mode);
 // Posts a receive for the calling rank after its owed time. `source` may be MPI_ANY_SOURCE,
 // `tag` MPI_ANY_TAG. A nonblocking receive is posted ahead as nonblocking sends are.
 // `then_wait`: a blocking receive; it is posted when the owed time ends, by the scheduler if
