@@ -45,7 +45,6 @@ MaxMinSolver::MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps)
   // and at most every floor on its route.
   if (flow_cap_ != std::numeric_limits<double>::infinity())
     whole_kBps_ = whole_kBps_ && std::floor(flow_cap_ / kCapUnit) * kCapUnit == flow_cap_;
-  mark_.resize(links_.size());
 }
 
 void MaxMinSolver::copy_route(FlowId f, std::vector<LinkId>& out) const {
@@ -109,8 +108,7 @@ FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
     h[i] = Hop{links[i], static_cast<std::int32_t>(k.flows.size)};
     flows_on_.push_back(k.flows, LinkEntry{f, i});
     k.cap_sum += x.cap_units;
-    update_tight(links[i]);
-    slack = slack && !is_tight(links[i]);
+    slack = slack && !is_tight(k);
   }
   ++active_;
   // All links slack: nothing it meets can saturate, so it runs at its cap and changes nobody.
@@ -139,7 +137,6 @@ void MaxMinSolver::remove_flow(FlowId f) {
     hops(moved.flow)[moved.hop].pos = h[i].pos;
     flows_on_.pop_back(k.flows);
     k.cap_sum -= x.cap_units;
-    update_tight(h[i].link);
     if (k.flows.size == 0) k.rate_sum = k.max_bound = 0;  // exact again: no drift carried on
   }
   x.alive = false;
@@ -156,7 +153,7 @@ void MaxMinSolver::add_to_region(FlowId f) {
 
 bool MaxMinSolver::is_saturated(LinkId l) const {
   const Link& k = links_[static_cast<std::size_t>(l)];
-  return is_tight(l) && k.rate_sum >= k.capacity * (1 - kTolerance);
+  return is_tight(k) && k.rate_sum >= k.capacity * (1 - kTolerance);
 }
 
 // A new flow competes for the saturated links of its route; on its other links it takes what is
@@ -234,10 +231,6 @@ void MaxMinSolver::commit() {
 
 void MaxMinSolver::start_solve() {
   ++solve_;
-  if (++stamp_ == 0) {  // the 32-bit stamp wrapped: forget every old mark
-    for (Mark& m : mark_) m.stamp = 0;
-    stamp_ = 1;
-  }
   local_.clear();
   members_.clear();
   on_link_.clear();
@@ -247,7 +240,7 @@ void MaxMinSolver::start_solve() {
 // what the flows outside the region take (all of it when no flow is outside). A flow that joined
 // since the last round records the slots of its tight links, and joins their member lists,
 // counts and committed sums (in region order, as a pass over the whole region would), so that
-// filling never looks at a route or at mark_.
+// filling never looks at a route or at the links.
 void MaxMinSolver::mark_links() {
   if (slots_.size() < region_.size() * hops_.stride())
     slots_.resize(region_.size() * hops_.stride());
@@ -258,14 +251,14 @@ void MaxMinSolver::mark_links() {
     std::int32_t tight = 0;
     for (int i = 0; i < x.hop_count; ++i) {
       LinkId l = h[i].link;
-      if (!is_tight(l)) continue;
-      Mark& m = mark_[static_cast<std::size_t>(l)];
-      if (m.stamp != stamp_) {
-        m.stamp = stamp_;
-        m.slot = static_cast<std::int32_t>(local_.size());
+      Link& k = link(l);
+      if (!is_tight(k)) continue;
+      if (static_cast<std::size_t>(k.slot) >= local_.size() ||
+          local_[static_cast<std::size_t>(k.slot)].link != l) {
+        k.slot = static_cast<std::int32_t>(local_.size());
         local_.emplace_back().link = l;
       }
-      Local& s = local_[static_cast<std::size_t>(m.slot)];
+      Local& s = local_[static_cast<std::size_t>(k.slot)];
       auto entry = static_cast<std::int32_t>(on_link_.size());
       on_link_.push_back(OnLink{static_cast<std::int32_t>(r), -1});
       (s.last < 0 ? s.first : on_link_[static_cast<std::size_t>(s.last)].next) = entry;
@@ -273,7 +266,7 @@ void MaxMinSolver::mark_links() {
       ++s.size;
       s.old_sum += x.rate;
       s.old_b += x.bottleneck == l;
-      sl[tight++] = m.slot;
+      sl[tight++] = k.slot;
     }
     members_.push_back(Member{x.cap, 0, kNoSlot, tight, false});
   }

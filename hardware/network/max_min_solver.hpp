@@ -68,11 +68,7 @@ class MaxMinSolver final : public LinkLoad {
   }
   // Starts loading what add_flow, remove_flow and flows_on read of `link` (its entry is one of
   // millions at a million endpoints: a miss that can overlap the route's other links' misses).
-  void prefetch(LinkId link) const {
-    const auto l = static_cast<std::size_t>(link);
-    __builtin_prefetch(&links_[l]);
-    __builtin_prefetch(&mark_[l]);
-  }
+  void prefetch(LinkId link) const { __builtin_prefetch(&links_[static_cast<std::size_t>(link)]); }
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
   // it is 0 until the next solve().
   FlowId add_flow(const LinkId* links, int count);
@@ -102,7 +98,7 @@ class MaxMinSolver final : public LinkLoad {
 
  private:
   // Memory layout matters more than operation counts here: a solve makes a few hundred random
-  // accesses, so the per-link data a solve touches for every hop (mark_) is a few bytes, a flow
+  // accesses, so everything a solve or a change reads of a link is in its one line, a flow
   // fits in a cache line and its hops in another, and filling reads only small dense arrays
   // (local_, members_, slots_, on_link_, open_) built as flows join the region.
   static constexpr LinkId kAtCap = -1;
@@ -114,13 +110,18 @@ class MaxMinSolver final : public LinkLoad {
     FlowId flow;
     std::int32_t hop;  // index of the link in the flow's hops
   };
-  // One cache line: at a million endpoints a hop's link is a miss, and only one.
+  // One cache line: at a million endpoints a hop's link is a miss, and only one. (Whether it is
+  // tight and its place in a solve's local_ are in it too: a separate array of them was a second
+  // miss per hop.)
   struct alignas(64) Link {
     double capacity;
     std::int64_t cap_floor;    // capacity rounded down, in kB/s
     std::int64_t cap_sum = 0;  // sum of the caps (rounded up, in kB/s) of the flows on the link
     PooledLists<LinkEntry>::Head flows;  // in flows_on_
     std::int32_t bottlenecked = 0;       // how many flows have this link as bottleneck
+    // Its slot in local_ during a solve, valid only if local_[slot] names this link (a sparse
+    // set: nothing to clear between solves).
+    std::int32_t slot = 0;
     double rate_sum = 0;   // of the flows' rates, kept up to date (exact again when it empties)
     double max_bound = 0;  // >= every flow's rate on the link (not lowered when rates drop)
     double level = 0;      // rate of the flows whose bottleneck this link is
@@ -143,13 +144,6 @@ class MaxMinSolver final : public LinkLoad {
     std::int32_t limit;  // slot in local_ of the tentative bottleneck, or kNoSlot (at cap)
     std::int32_t tight;  // its tight links: slots_[index * hops_.stride() ...][0, tight)
     bool frozen;         // this round
-  };
-  // Per link, apart from Link: whether it is tight, and its place in local_ during the solve
-  // stamped `stamp`. (Together: the first test on every hop and the next one share a line.)
-  struct Mark {
-    std::uint32_t stamp = 0;
-    std::int32_t slot = 0;
-    bool tight = false;  // cap_sum > cap_floor
   };
   // A tight link of the region during a solve: size, the member list, old_sum and old_b grow as
   // flows join; the rest is the state of one filling round. (Built field by field in place: a
@@ -187,11 +181,9 @@ class MaxMinSolver final : public LinkLoad {
   }
   Hop* hops(FlowId f) { return hops_.row(static_cast<std::size_t>(f)); }
   const Hop* hops(FlowId f) const { return hops_.row(static_cast<std::size_t>(f)); }
-  bool is_tight(LinkId l) const { return mark_[static_cast<std::size_t>(l)].tight; }
-  void update_tight(LinkId l) {
-    const Link& k = links_[static_cast<std::size_t>(l)];
-    mark_[static_cast<std::size_t>(l)].tight = k.cap_sum > k.cap_floor;
-  }
+  // Its flows could together exceed it.
+  static bool is_tight(const Link& k) { return k.cap_sum > k.cap_floor; }
+  bool is_tight(LinkId l) const { return is_tight(links_[static_cast<std::size_t>(l)]); }
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
   std::int32_t* slots(std::size_t member) { return &slots_[member * hops_.stride()]; }
   static constexpr std::int32_t kNoSlot = -1;
@@ -220,7 +212,6 @@ class MaxMinSolver final : public LinkLoad {
 
   runtime::HugePageVector<Link> links_;
   PooledLists<LinkEntry> flows_on_;  // each link's flows, in any order
-  runtime::HugePageVector<Mark> mark_;
   // Every capacity (and the flow cap) is a whole number of kB/s, as configured bandwidths are:
   // then a flow alone never makes a link tight.
   bool whole_kBps_ = true;
@@ -234,7 +225,6 @@ class MaxMinSolver final : public LinkLoad {
   std::vector<LinkId> seed_links_;
   std::vector<char> saturated_;  // scratch of remove_flow
   std::uint64_t solve_ = 0;      // stamp of Flow::region
-  std::uint32_t stamp_ = 0;      // of Mark, one per solve (32 bits: mark_ stays small)
   // Scratch of solve(). A region only grows during a solve, and so do local_, members_, slots_
   // and on_link_: a round marks only the flows that joined since the last one.
   std::vector<Local> local_;
