@@ -127,6 +127,37 @@ const char* error_class_text(int cls) {
   return c ? c->text : "unknown error";
 }
 
+namespace {
+
+// ObservedCalls not in use, linked by next_spare: at most one per process is in use, so few are
+// ever made; all of them, to free them at exit.
+ObservedCall* spare_observed_calls = nullptr;
+std::vector<std::unique_ptr<ObservedCall>> all_observed_calls;
+
+}  // namespace
+
+// Inlined into the constructor: it runs for every call while someone observes.
+[[gnu::always_inline]] inline void ApiCall::begin_observed(runtime::Process& p) {
+  ObservedCall* o = spare_observed_calls;
+  if (o) {
+    spare_observed_calls = o->next_spare;
+  } else {
+    o = all_observed_calls.emplace_back(std::make_unique<ObservedCall>()).get();
+  }
+  observed_ = o;
+  owns_observed_ = true;
+  p.observed_call = o;
+  runtime::CallFacts& f = o->facts;
+  f.name = name;
+  f.process = p.id();
+  f.rank = rank;
+  f.ordinal = p.ordinal();
+  // After enter_library, which makes the rank's own code since its last call owed time: the
+  // call begins where that code ends, on the rank's own clock.
+  f.begin = world.scheduler().local_now();
+  o->blocked_at_begin = p.waited_time();
+}
+
 // Reports name the outermost call: MPI_Sendrecv, not the MPI_Wait it uses inside.
 ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
     : world(world_of_call(call_name)),
@@ -158,34 +189,6 @@ ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
     check_thread_level();
 }
 
-namespace {
-
-// ObservedCalls not in use: at most one per process is, so few are ever made.
-std::vector<std::unique_ptr<ObservedCall>>& spare_observed_calls() {
-  static std::vector<std::unique_ptr<ObservedCall>> spare;
-  return spare;
-}
-
-}  // namespace
-
-void ApiCall::begin_observed(runtime::Process& p) {
-  auto& spare = spare_observed_calls();
-  ObservedCall* o;
-  if (spare.empty()) {
-    o = new ObservedCall;
-  } else {
-    o = spare.back().release();
-    spare.pop_back();
-  }
-  observed_ = o;
-  owns_observed_ = true;
-  p.observed_call = o;
-  // After enter_library, which makes the rank's own code since its last call owed time: the
-  // call begins where that code ends, on the rank's own clock.
-  o->begin = world.scheduler().local_now();
-  o->blocked_at_begin = p.waited_time();
-}
-
 void ApiCall::check_thread_level() {
   const RankState& st = world.rank(rank);
   if (!st.initialized || st.thread_level >= MPI_THREAD_SERIALIZED || is_any_thread_call(name))
@@ -199,54 +202,38 @@ void ApiCall::check_thread_level() {
        st.thread_level == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED" : "MPI_THREAD_SINGLE");
 }
 
+// Inlined into the destructor, as begin_observed is into the constructor.
+[[gnu::always_inline]] inline void ApiCall::notify_observers() {
+  runtime::Scheduler& s = world.scheduler();
+  ObservedCall& o = *observed_;
+  o.facts.end = s.local_now();
+  o.facts.blocked = s.current()->waited_time() - o.blocked_at_begin;
+  runtime::Observation::call(o.facts);
+}
+
 ApiCall::~ApiCall() {
   if (owns_observed_) {
     notify_observers();
     world.scheduler().current()->observed_call = nullptr;
-    // Back to the spares as a fresh one would be, keeping the capacity of its lists.
+    // Back to the spares as a fresh one would be, keeping the capacity of its lists and the
+    // communicator name it holds (see ObservedCall::comm_name).
     ObservedCall& o = *observed_;
-    o.bytes = -1;
-    o.peer = o.tag = -1;
-    o.comm_context = o.comm_leader = -1;
-    o.comm_size = 0;
-    o.comm_name.clear();
+    runtime::CallFacts& f = o.facts;
+    f.bytes = -1;
+    f.peer = f.tag = -1;
+    f.comm_context = f.comm_leader = -1;
+    f.comm_size = 0;
+    f.record_kind = -1;
     o.sent.clear();
     o.received.clear();
     o.probed.clear();
-    o.record_kind = -1;
     o.record.clear();
     o.record_outs.clear();
-    spare_observed_calls().emplace_back(observed_);
+    o.next_spare = spare_observed_calls;
+    spare_observed_calls = &o;
   }
   world.scheduler().leave_library();
   world.scheduler().current()->current_call = saved_call_;
-}
-
-void ApiCall::notify_observers() {
-  runtime::Scheduler& s = world.scheduler();
-  const runtime::Process& p = *s.current();
-  const ObservedCall& o = *observed_;
-  runtime::CallFacts f;
-  f.name = name;
-  f.process = p.id();
-  f.rank = rank;
-  f.ordinal = p.ordinal();
-  f.begin = o.begin;
-  f.end = s.local_now();
-  f.blocked = p.waited_time() - o.blocked_at_begin;
-  f.bytes = o.bytes;
-  f.peer = o.peer;
-  f.tag = o.tag;
-  f.comm_context = o.comm_context;
-  f.comm_leader = o.comm_leader;
-  f.comm_size = o.comm_size;
-  f.comm_name = &o.comm_name;
-  f.sent = &o.sent;
-  f.received = &o.received;
-  f.probed = &o.probed;
-  f.record_kind = o.record_kind;
-  f.record = &o.record;
-  runtime::Observation::call(f);
 }
 
 int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
@@ -294,11 +281,15 @@ void ApiCall::note_message(World& w, MessageSide side, const runtime::MessageLin
 
 Communicator* ApiCall::comm_noted(MPI_Comm h, Communicator* c) {
   ObservedCall* o = observed_;
-  if (o && c && o->comm_context < 0) {
-    o->comm_context = c->context_id();
-    o->comm_size = c->size();
-    o->comm_leader = c->world_rank(0);
-    o->comm_name = c->name();
+  if (o && c && o->facts.comm_context < 0) {
+    runtime::CallFacts& f = o->facts;
+    f.comm_context = c->context_id();
+    f.comm_size = c->size();
+    f.comm_leader = c->world_rank(0);
+    if (o->comm_name_stamp != c->name_stamp()) {
+      o->comm_name = c->name();
+      o->comm_name_stamp = c->name_stamp();
+    }
   }
   if (!c) {
     if (h == MPI_COMM_NULL)

@@ -18,16 +18,28 @@ namespace simmpi::mpi {
 // process's outermost call while someone listens, recycled from call to call, so that a call
 // nobody observes carries one null pointer instead of these members.
 struct ObservedCall {
-  runtime::SimTime begin, blocked_at_begin;
-  std::int64_t bytes = -1;
-  int peer = -1, tag = -1;
-  // Copied when ApiCall::comm() resolves it: the call may free the communicator (MPI_Comm_free).
-  int comm_context = -1, comm_leader = -1, comm_size = 0;
+  ObservedCall() {
+    facts.comm_name = &comm_name;
+    facts.sent = &sent;
+    facts.received = &received;
+    facts.probed = &probed;
+    facts.record = &record;
+  }
+  ObservedCall(const ObservedCall&) = delete;
+  ObservedCall& operator=(const ObservedCall&) = delete;
+
+  // What the observers are told, filled in as the call goes; its lists are the members below.
+  runtime::CallFacts facts;
+  runtime::SimTime blocked_at_begin;
+  // The name of the call's communicator, copied when ApiCall::comm() resolves it (the call may
+  // free or rename the communicator). Kept from call to call with the name's stamp
+  // (Communicator::name_stamp): a call on the communicator of the call before copies nothing.
   std::string comm_name;
+  std::uint64_t comm_name_stamp = 0;
   std::vector<runtime::MessageLink> sent, received, probed;
-  // The call's record for the call trace (CallRecord): its kind (-1: none), its fields, and the
-  // outputs still to read (each `v`, or the `*n` values at `v`) with their positions in it.
-  int record_kind = -1;
+  // The call's record for the call trace (CallRecord): its fields (its kind is
+  // facts.record_kind, -1: none), and the outputs still to read (each `v`, or the `*n` values at
+  // `v`) with their positions in it.
   std::vector<std::int64_t> record;
   struct RecordOut {
     std::size_t at;
@@ -35,6 +47,7 @@ struct ObservedCall {
     const int* n;  // nullptr: a single value
   };
   std::vector<RecordOut> record_outs;
+  ObservedCall* next_spare = nullptr;  // in the list of those not in use
 };
 
 class ApiCall {
@@ -81,11 +94,11 @@ class ApiCall {
   // call that moves several payloads (MPI_Sendrecv) notes each; the bytes add up and the first
   // peer stays. The communicator is the first one comm() resolved.
   void note_payload(std::int64_t bytes, int peer, int tag = -1) {
-    ObservedCall* o = observed_;
-    if (!o) return;
-    if (bytes >= 0) o->bytes = (o->bytes < 0 ? 0 : o->bytes) + bytes;
-    if (o->peer < 0) o->peer = peer;
-    if (o->tag < 0) o->tag = tag;
+    if (!observed_) return;
+    runtime::CallFacts& f = observed_->facts;
+    if (bytes >= 0) f.bytes = (f.bytes < 0 ? 0 : f.bytes) + bytes;
+    if (f.peer < 0) f.peer = peer;
+    if (f.tag < 0) f.tag = tag;
   }
 
   // Where this call describes itself for the call trace (see CallRecord) when it is the

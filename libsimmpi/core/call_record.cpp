@@ -60,7 +60,7 @@ void CallRecord::finish() {
     fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(it->at), v.begin(), v.end());
   }
   rec_->record_outs.clear();
-  rec_->record_kind = static_cast<int>(kind_);
+  rec_->facts.record_kind = static_cast<int>(kind_);
 }
 
 }  // namespace simmpi::mpi

@@ -66,6 +66,7 @@ std::string Communicator::user_name(int comm_rank) const {
 
 void Communicator::set_user_name(int comm_rank, std::string name) {
   name_ = name;  // diagnostics show what the program calls it
+  name_stamp_ = next_name_stamp();
   user_names_[comm_rank] = std::move(name);
 }
 

@@ -70,7 +70,13 @@ class Communicator {
   const Members& members() const { return members_; }
   // The name used in diagnostics (the user's name once a member set one).
   const std::string& name() const { return name_; }
-  void set_name(std::string name) { name_ = std::move(name); }
+  void set_name(std::string name) {
+    name_ = std::move(name);
+    name_stamp_ = next_name_stamp();
+  }
+  // Different for every name any communicator of the run has held: equal stamps, equal names
+  // (an observed call copies a name only when its stamp differs from the copy's).
+  std::uint64_t name_stamp() const { return name_stamp_; }
   // MPI_Comm_get_name's answer for one member: what it set, else "" (predefined: their names).
   std::string user_name(int comm_rank) const;
   void set_user_name(int comm_rank, std::string name);
@@ -130,6 +136,10 @@ class Communicator {
   }
 
  private:
+  static std::uint64_t next_name_stamp() {
+    static std::uint64_t last = 0;
+    return ++last;
+  }
   int member_rank(int world_rank) const;  // comm_rank() with an explicit member list
 
   MPI_Comm handle_;
@@ -141,6 +151,7 @@ class Communicator {
   int first_member_ = 0, member_stride_ = 0;  // stride 0: not evenly spaced
   std::unordered_map<int, int> rank_of_;
   std::string name_;
+  std::uint64_t name_stamp_ = next_name_stamp();
   std::unordered_map<int, std::string> user_names_;
   struct Handler {
     MPI_Errhandler handle;
