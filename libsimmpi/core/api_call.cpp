@@ -224,11 +224,15 @@ ApiCall::~ApiCall() {
     f.comm_context = f.comm_leader = -1;
     f.comm_size = 0;
     f.record_kind = -1;
-    o.sent.clear();
-    o.received.clear();
-    o.probed.clear();
-    o.record.clear();
-    o.record_outs.clear();
+    if (runtime::Observation::wants_messages()) {
+      o.sent.clear();
+      o.received.clear();
+      o.probed.clear();
+    }
+    if (runtime::Observation::wants_records()) {
+      o.record.clear();
+      o.record_outs.clear();
+    }
     o.next_spare = spare_observed_calls;
     spare_observed_calls = &o;
   }
@@ -279,29 +283,21 @@ void ApiCall::note_message(World& w, MessageSide side, const runtime::MessageLin
       .push_back(m);
 }
 
-Communicator* ApiCall::comm_noted(MPI_Comm h, Communicator* c) {
-  ObservedCall* o = observed_;
-  if (o && c && o->facts.comm_context < 0) {
-    runtime::CallFacts& f = o->facts;
-    f.comm_context = c->context_id();
-    f.comm_size = c->size();
-    f.comm_leader = c->world_rank(0);
-    if (o->comm_name_stamp != c->name_stamp()) {
-      o->comm_name = c->name();
-      o->comm_name_stamp = c->name_stamp();
-    }
-  }
-  if (!c) {
-    if (h == MPI_COMM_NULL)
-      fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm is MPI_COMM_NULL");
-    else if (world.has_freed_comm(h, rank))
-      fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x was freed by this rank",
-           static_cast<unsigned>(h));
-    else
-      fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x is not a communicator of this rank",
-           static_cast<unsigned>(h));
-  }
-  return c;
+void ApiCall::copy_comm_name(const Communicator& c) {
+  observed_->comm_name = c.name();
+  observed_->comm_name_stamp = c.name_stamp();
+}
+
+Communicator* ApiCall::comm_failed(MPI_Comm h) {
+  if (h == MPI_COMM_NULL)
+    fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm is MPI_COMM_NULL");
+  else if (world.has_freed_comm(h, rank))
+    fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x was freed by this rank",
+         static_cast<unsigned>(h));
+  else
+    fail(MPI_COMM_WORLD, MPI_ERR_COMM, "comm=0x%08x is not a communicator of this rank",
+         static_cast<unsigned>(h));
+  return nullptr;
 }
 
 // Communication needs a committed type (MPI-3.1 4.1.9).

@@ -80,7 +80,9 @@ class ApiCall {
   // communicator in a call nobody observes: every send and receive resolves one.)
   Communicator* comm(MPI_Comm h) {
     Communicator* c = world.find_comm(h, rank);
-    return c && !observed_ ? c : comm_noted(h, c);
+    if (!c) return comm_failed(h);
+    if (observed_ && observed_->facts.comm_context < 0) note_comm(*c);
+    return c;
   }
   // The committed datatype `h`, or nullptr after raising MPI_ERR_TYPE on `comm`. (Inline for
   // predefined types, which are always committed.)
@@ -123,8 +125,17 @@ class ApiCall {
   void begin_observed(runtime::Process& p);
   // Tells the observers what the call did; from the destructor of an observed call.
   void notify_observers();
-  // comm() for an invalid handle (raises MPI_ERR_COMM) or an observed call (notes `c`).
-  Communicator* comm_noted(MPI_Comm h, Communicator* c);
+  // comm() for an invalid handle: raises MPI_ERR_COMM, returns nullptr.
+  Communicator* comm_failed(MPI_Comm h);
+  // The first communicator an observed call resolves is the call's (see ObservedCall).
+  void note_comm(const Communicator& c) {
+    runtime::CallFacts& f = observed_->facts;
+    f.comm_context = c.context_id();
+    f.comm_size = c.size();
+    f.comm_leader = c.world_rank(0);
+    if (observed_->comm_name_stamp != c.name_stamp()) copy_comm_name(c);
+  }
+  void copy_comm_name(const Communicator& c);
   // datatype() for anything but a predefined type.
   const Datatype* derived_datatype(MPI_Datatype h, MPI_Comm comm);
 
