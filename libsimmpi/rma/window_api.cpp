@@ -160,14 +160,19 @@ int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win) {
 }
 
 // rank MPI_PROC_NULL: the first member with a non-empty part (MPI-3.1 11.2.3).
+// MPI-4.1 11.2.3: any window but a dynamic one may be queried. Only the parts of a window of
+// MPI_Win_allocate_shared are shared memory; in a window of MPI_Win_create or MPI_Win_allocate a
+// rank reaches only its own part directly, as separate processes would (simmpi's ranks could
+// reach every part, but a program that relied on it would not run on a real machine), and any
+// other part is given as size 0 and a NULL base.
 int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, void* baseptr) {
   ApiCall call("MPI_Win_shared_query");
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
-  if (r.win->flavor() != MPI_WIN_FLAVOR_SHARED)
+  if (r.win->flavor() == MPI_WIN_FLAVOR_DYNAMIC)
     return win_fail(call, r, MPI_ERR_RMA_FLAVOR,
-                    "the window was not made by MPI_Win_allocate_shared");
+                    "a window of MPI_Win_create_dynamic has no memory of its own to share");
   if (!size || !disp_unit || !baseptr) return win_fail(call, r, MPI_ERR_ARG, "an output is NULL");
   if (rank == MPI_PROC_NULL) {
     rank = 0;
@@ -176,9 +181,14 @@ int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, 
     return err;
   }
   const WinMember& m = r.win->member(rank);
-  *size = m.size;
   *disp_unit = m.disp_unit;
-  *static_cast<void**>(baseptr) = m.base;
+  if (r.win->flavor() == MPI_WIN_FLAVOR_SHARED || &m == &r.member()) {
+    *size = m.size;
+    *static_cast<void**>(baseptr) = m.base;
+  } else {
+    *size = 0;
+    *static_cast<void**>(baseptr) = nullptr;
+  }
   return MPI_SUCCESS;
 }
 

@@ -12,6 +12,7 @@
 #include "check.h"
 
 static int rank, size;
+static int error_class(int code);
 static int global_win[64]; /* a window in a global variable (privatized per rank) */
 
 /* Fence: put with a vector origin into a contiguous target and get back through a vector
@@ -186,6 +187,15 @@ static void shared(void) {
 static void dynamic(void) {
   MPI_Win win;
   MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  {
+    MPI_Aint qs;
+    int qd;
+    void* qb;
+    MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
+    CHECK(error_class(MPI_Win_shared_query(win, 0, &qs, &qd, &qb)) == MPI_ERR_RMA_FLAVOR,
+          "shared_query of a dynamic window");
+    MPI_Win_set_errhandler(win, MPI_ERRORS_ARE_FATAL);
+  }
   double buf[4] = {0, 0, 0, 0};
   MPI_Win_attach(win, buf, sizeof buf);
   MPI_Aint mine, addrs[64 * 16];
@@ -328,8 +338,19 @@ static void objects(void) {
         "MPI_NO_OP in an accumulate");
   CHECK(error_class(MPI_Put(&x, 1, MPI_INT, size, 0, 1, MPI_INT, win)) == MPI_ERR_RANK,
         "target rank");
-  CHECK(error_class(MPI_Win_shared_query(win, 0, sz, iv, &v)) == MPI_ERR_RMA_FLAVOR,
-        "shared_query of an allocated window");
+  {
+    /* MPI-4.1: a window of MPI_Win_allocate may be queried; only the caller's part is direct. */
+    MPI_Aint qs;
+    int qd;
+    void* qb;
+    CHECK(MPI_Win_shared_query(win, rank, &qs, &qd, &qb) == MPI_SUCCESS && qs == 16 && qd == 4 &&
+              qb == base,
+          "shared_query of the caller's own part: %ld %d", (long)qs, qd);
+    if (size > 1) {
+      MPI_Win_shared_query(win, (rank + 1) % size, &qs, &qd, &qb);
+      CHECK(qs == 0 && qb == NULL && qd == 4, "shared_query of another rank's part: %ld", (long)qs);
+    }
+  }
   CHECK(error_class(MPI_Win_lock(99, 0, 0, win)) == MPI_ERR_LOCKTYPE, "lock type");
   MPI_Win_unlock(0, win);
   CHECK(error_class(MPI_Win_fence(12345, win)) == MPI_ERR_ASSERT, "fence assert");
