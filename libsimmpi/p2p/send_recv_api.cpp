@@ -70,23 +70,29 @@ int recv(const char* name, void* buf, MPI_Count count, MPI_Datatype datatype, in
     rec.out(&matched_source).out(&matched_tag);
   else
     rec.out(request);
-  Request* r;
+  // The end of a blocking receive: the status, and the fields the record reads at its end.
+  auto finish_blocking = [&](Request* r) {
+    int err = check_truncation(call, *r);
+    matched_source = r->status.MPI_SOURCE;
+    matched_tag = r->status.MPI_TAG;
+    retire_request(call.world, r, status);
+    return err;
+  };
   if (source == MPI_PROC_NULL) {
     call.world.scheduler().settle();
-    r = null_peer_request(call.world, RequestKind::Recv);
-  } else {
-    r = start_recv(call.world, *t.comm, Channel::User, source, tag, buf, count, *t.type, blocking);
-  }
-  if (request) {
+    Request* r = null_peer_request(call.world, RequestKind::Recv);
+    if (!request) return finish_blocking(r);
     *request = r->handle;
     return MPI_SUCCESS;
   }
-  wait_request(call.world, *r);
-  int err = check_truncation(call, *r);
-  matched_source = r->status.MPI_SOURCE;
-  matched_tag = r->status.MPI_TAG;
-  retire_request(call.world, r, status);
-  return err;
+  if (!request) {
+    Request own;
+    recv_blocking(call.world, own, *t.comm, Channel::User, source, tag, buf, count, *t.type);
+    return finish_blocking(&own);
+  }
+  *request =
+      start_recv(call.world, *t.comm, Channel::User, source, tag, buf, count, *t.type)->handle;
+  return MPI_SUCCESS;
 }
 
 int sendrecv(const char* name, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -99,20 +105,39 @@ int sendrecv(const char* name, const void* sendbuf, MPI_Count sendcount, MPI_Dat
   rec.value(recvcount).type(recvtype).value(source).value(recvtag).value(comm);
   MPI_Status st;
   rec.out(&st.MPI_SOURCE).out(&st.MPI_TAG);
-  MPI_Request rr, sr;
-  int err = recv("MPI_Irecv", recvbuf, recvcount, recvtype, source, recvtag, comm,
-                 MPI_STATUS_IGNORE, &rr);
-  if (!err)
-    err = send("MPI_Isend", SendMode::Standard, sendbuf, sendcount, sendtype, dest, sendtag, comm,
-               &sr);
-  if (err) {
+  // The receive is posted first (a message to itself must find it), nonblocking; then a
+  // blocking send, which needs no request when eager (send_blocking), and the wait for the
+  // receive. The same as MPI_Irecv, MPI_Isend and two MPI_Waits, without their entry points, and
+  // with the send's wait folded into the receive's when the send is posted ahead.
+  World& w = call.world;
+  P2PTarget rt =
+      check_p2p(call, Direction::Recv, recvbuf, recvcount, recvtype, source, recvtag, comm);
+  if (!rt.ok()) {
     rec.cancel();
-    return err;
+    return rt.error;
   }
-  err = MPI_Wait(&sr, MPI_STATUS_IGNORE);
-  int err2 = MPI_Wait(&rr, &st);
+  Request* r;
+  if (source == MPI_PROC_NULL) {
+    w.scheduler().settle();
+    r = null_peer_request(w, RequestKind::Recv);
+  } else {
+    r = start_recv(w, *rt.comm, Channel::User, source, recvtag, recvbuf, recvcount, *rt.type);
+  }
+  P2PTarget t = check_p2p(call, Direction::Send, sendbuf, sendcount, sendtype, dest, sendtag, comm);
+  if (!t.ok()) {
+    rec.cancel();
+    return t.error;
+  }
+  if (dest == MPI_PROC_NULL)
+    w.scheduler().settle();
+  else
+    send_blocking(w, *t.comm, Channel::User, dest, sendtag, sendbuf, sendcount, *t.type,
+                  SendMode::Standard);
+  wait_request(w, *r);
+  const int err = check_truncation(call, *r);
+  retire_request(w, r, &st);
   if (status != MPI_STATUS_IGNORE) *status = st;
-  return err ? err : err2;
+  return err;
 }
 
 int sendrecv_replace(const char* name, void* buf, MPI_Count count, MPI_Datatype datatype, int dest,

@@ -417,19 +417,41 @@ void post_recv_ahead(void* request, std::uint64_t) {
 
 }  // namespace
 
+namespace {
+
+// Posts receive `r`, prepared, after the caller's owed time, by the scheduler when the caller
+// would then block at once.
+void post_recv_then_wait(World& w, Request* r) {
+  if (!w.scheduler().settle_then(waiter_action(w, &post_recv_for_waiter, r))) post_recv(w, r);
+}
+
+}  // namespace
+
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
                     std::int64_t count, const Datatype& type, bool then_wait) {
   Request* r = w.requests().create();
   prepare_recv(w, r, comm, channel, source, tag, buf, count, type);
   runtime::Scheduler& sched = w.scheduler();
   if (then_wait) {
-    if (sched.settle_then(waiter_action(w, &post_recv_for_waiter, r))) return r;
+    post_recv_then_wait(w, r);
+    return r;
   } else {
     r->complete_at = SimTime::max();  // pending until posted
     if (sched.post_ahead(runtime::Action{&post_recv_ahead, r, 0})) return r;
   }
   post_recv(w, r);
   return r;
+}
+
+// A blocking receive's request lives on its caller's stack, outside the request table: no
+// handle names it, and nothing refers to it once it is complete (its message lets go of it in
+// finish_receive, before the completion time its caller wakes at), so the table's slot and the
+// pool's recycling are work for nothing. retire_request knows it by its null handle.
+void recv_blocking(World& w, Request& r, Communicator& comm, Channel channel, int source, int tag,
+                   void* buf, std::int64_t count, const Datatype& type) {
+  prepare_recv(w, &r, comm, channel, source, tag, buf, count, type);
+  post_recv_then_wait(w, &r);
+  wait_request(w, r);
 }
 
 Request* start_matched_recv(World& w, Communicator& comm, Message* m, void* buf, std::int64_t count,
@@ -591,7 +613,12 @@ void retire_request(World& w, Request* r, MPI_Status* status) {
         {r->message_id, r->comm->remote().world_rank(r->status.MPI_SOURCE), r->status.MPI_TAG,
          r->message_bytes, r->internal, r->complete_at - r->own_tail});
   if (status != MPI_STATUS_IGNORE) *status = r->status;
-  w.requests().release(r);
+  if (r->handle != MPI_REQUEST_NULL) {
+    w.requests().release(r);
+  } else if (r->comm && r->comm->drop_request()) {  // on its caller's stack (recv_blocking)
+    w.release_comm(*r->comm);
+    r->comm = nullptr;
+  }
 }
 
 bool cancel_recv(World& w, Request& r) {

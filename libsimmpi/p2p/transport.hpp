@@ -47,6 +47,11 @@ void send_blocking(World& w, Communicator& comm, Channel channel, int dest, int 
 // the rank would then block at once (as start_send does for blocking sends).
 Request* start_recv(World& w, Communicator& comm, Channel channel, int source, int tag, void* buf,
                     std::int64_t count, const Datatype& type, bool then_wait = false);
+// A blocking receive (MPI_Recv) into `r`, a fresh request on the caller's stack: posted as
+// start_recv(..., then_wait = true) posts it, then waited for (may switch fibers). The caller
+// reads its status and retires it (retire_request), as for a request of the table.
+void recv_blocking(World& w, Request& r, Communicator& comm, Channel channel, int source, int tag,
+                   void* buf, std::int64_t count, const Datatype& type);
 // The two halves of start_send/start_recv, for persistent requests (MPI-3.1 3.9): prepare_*
 // fills `r` (a fresh request) with the arguments and holds the communicator; post_* starts the
 // operation, resetting r's completion and status, and may be called again once r completed.
@@ -81,7 +86,8 @@ void wait_request(World& w, Request& r);
 void wait_all_requests(World& w, Request* const* reqs, int n);
 // Blocks the calling rank until at least one of `reqs` (nullptr entries ignored) is complete.
 void wait_any_request(World& w, Request* const* reqs, int n);
-// Copies r's status out (unless `status` is MPI_STATUS_IGNORE) and releases r.
+// Copies r's status out (unless `status` is MPI_STATUS_IGNORE) and releases r (a request of
+// recv_blocking, outside the table, lets go of its communicator).
 void retire_request(World& w, Request* r, MPI_Status* status);
 
 // Cancels a receive that has not matched yet. False if it already matched.
