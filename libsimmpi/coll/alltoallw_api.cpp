@@ -66,13 +66,6 @@ bool resolve(ApiCall& call, CollChecks& k, const void* buf, const int* counts, c
   return true;
 }
 
-// One side's counts and types as the call trace keeps them (call_trace_format.hpp): two arrays.
-void record_blocks(CallRecord& rec, int n, const int* counts, const MPI_Datatype* types) {
-  if (!rec.active()) return;
-  rec.array(counts, n).value(n);
-  for (int i = 0; i < n; ++i) rec.type(types[i]);
-}
-
 int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
@@ -98,8 +91,8 @@ int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], con
   if (!k.ok()) return k.error();
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::Alltoallw);
   rec.value(in_place);
-  record_blocks(rec, in_place ? 0 : n, sendcounts, sendtypes);
-  record_blocks(rec, n, recvcounts, recvtypes);
+  rec.array(sendcounts, in_place ? 0 : n).types(sendtypes, in_place ? 0 : n);
+  rec.array(recvcounts, n).types(recvtypes, n);
   rec.value(comm);
   record_request(rec, request);
   return launch_collective(call, k.comm(), k.seq(), request, [send, recv] {

@@ -102,10 +102,8 @@ void start_persistent_collective(World& w, Request& r) {
 }
 
 void record_request(CallRecord& rec, const CollRequest& request) {
-  if (request.persistent)
-    rec.cancel();
-  else
-    rec.request(request.handle);
+  if (request.persistent) rec.persistent();
+  rec.request(request.handle);
 }
 
 int null_request_error(const char* name) {

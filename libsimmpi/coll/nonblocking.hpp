@@ -62,8 +62,8 @@ struct CollRequest {
 int launch_collective(ApiCall& call, Communicator& comm, std::uint32_t seq, CollRequest request,
                       CollStart start);
 
-// Adds a collective's request to its call-trace record (core/call_record.hpp). A persistent init
-// is left unrecorded: a recording names it as a call the replay cannot make yet (docs/replay.md).
+// Adds a collective's request to its call-trace record (core/call_record.hpp); a persistent
+// init's record becomes the collective's persistent kind.
 void record_request(CallRecord& rec, const CollRequest& request);
 
 // MPI_Start of an inactive persistent collective `r` of the calling rank: reads its send buffers

@@ -38,6 +38,18 @@ CallRecord& CallRecord::add_array(const int* v, int n) {
   return *this;
 }
 
+CallRecord& CallRecord::add_types(const MPI_Datatype* v, int n) {
+  if (n < 0 || !v) n = 0;
+  value(n);
+  for (int i = 0; i < n; ++i) type(v[i]);
+  return *this;
+}
+
+void CallRecord::persistent() {
+  kind_ = ct::persistent_form(kind_);
+  if (kind_ == ct::Kind::Count) cancel();  // a call with no persistent form: not recorded
+}
+
 void CallRecord::cancel() {
   if (!rec_) return;
   rec_->record.clear();

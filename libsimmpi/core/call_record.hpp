@@ -31,6 +31,8 @@ class CallRecord {
   // An operation: its predefined handle, or the user operation's commutativity.
   CallRecord& op(MPI_Op op) { return rec_ ? add_op(op) : *this; }
   CallRecord& array(const int* v, int n) { return rec_ ? add_array(v, n) : *this; }
+  // An array of `n` datatypes (each as type() keeps it).
+  CallRecord& types(const MPI_Datatype* v, int n) { return rec_ ? add_types(v, n) : *this; }
   // Read when the record ends.
   CallRecord& out(const int* v) { return rec_ ? add_out(v, nullptr) : *this; }
   // A nonblocking call's request (read at the end), or kNoRequest for a blocking one (nullptr).
@@ -38,6 +40,9 @@ class CallRecord {
     return r ? out(r) : value(runtime::call_trace::kNoRequest);
   }
   CallRecord& out_array(const int* v, const int* n) { return rec_ ? add_out(v, n) : *this; }
+  // A persistent collective's init call: the record of the collective's nonblocking form goes
+  // under its persistent kind (call_trace::kPersistentCollectives).
+  void persistent();
   bool active() const { return rec_ != nullptr; }
   // Set when the call fails: no record then (the replay refuses the call).
   void cancel();
@@ -50,6 +55,7 @@ class CallRecord {
   CallRecord& add_type(MPI_Datatype t);
   CallRecord& add_op(MPI_Op op);
   CallRecord& add_array(const int* v, int n);
+  CallRecord& add_types(const MPI_Datatype* v, int n);
   void finish();  // outputs read, the record's kind given to the call
 
   ApiCall& call_;

@@ -378,6 +378,7 @@ int MPI_Cancel(MPI_Request* request) {
                      static_cast<unsigned>(*request), r->call ? r->call : "a collective");
   // A receive that has not matched is withdrawn. Cancelling a send is allowed to fail
   // (MPI-3.1 3.8.4); ours always does: the message is delivered and Test_cancelled says false.
+  CallRecord(call, ct::Kind::Cancel).value(*request);
   cancel_recv(call.world, *r);
   return MPI_SUCCESS;
 }

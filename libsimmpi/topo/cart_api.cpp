@@ -8,6 +8,7 @@
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/intracomm_create.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/topo/topo_checks.hpp"
 
 using namespace simmpi::mpi;
@@ -52,13 +53,16 @@ int MPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int pe
   std::vector<int> d(dims, dims + ndims), p(periods, periods + ndims);
   for (int& x : p) x = x != 0;
   auto topo = std::make_shared<Topology>(Topology::cart(d, p));
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CartCreate);
+  rec.value(comm_old).array(d.data(), ndims).array(p.data(), ndims).out(comm_cart);
   err = create_comm(call, k.comm(), group_prefix(k.comm(), nodes), topo, comm_cart);
+  if (err != MPI_SUCCESS) rec.cancel();
   if (err != MPI_SUCCESS || *comm_cart == MPI_COMM_NULL) return err;
   const Topology& made = *call.world.find_comm(*comm_cart, call.rank)->topology();
   if (made.dims() != d || made.periods() != p)
-    return fail_mismatch(call, comm_old,
-                         "this rank passed other dims or periods to "
-                         "MPI_Cart_create than the first member to arrive");
+    return rec.cancel(), fail_mismatch(call, comm_old,
+                                       "this rank passed other dims or periods to "
+                                       "MPI_Cart_create than the first member to arrive");
   return MPI_SUCCESS;
 }
 
@@ -74,6 +78,8 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm) {
   k.agree("MPI_Cart_sub", -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
   int rank = c->comm_rank(call.rank);
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CartSub);
+  rec.value(comm).array(remain_dims, t->ndims()).out(newcomm);
   return split_comm(call, *c, sub_color(*t, rank, remain_dims), rank, sub_topology(*t, remain_dims),
                     newcomm);
 }

@@ -13,6 +13,7 @@
 #include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_tags.hpp"
 #include "libsimmpi/comm/intracomm_create.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 #include "libsimmpi/topo/topo_checks.hpp"
 
@@ -135,15 +136,21 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int so
   if (err) return err;
   k.agree("MPI_Dist_graph_create_adjacent", -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
+  const bool weighted = !unweighted(sourceweights);
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::DistGraphCreateAdjacent);
+  rec.value(comm_old).array(sources, indegree).array(destinations, outdegree).value(weighted);
+  rec.array(weighted ? sourceweights : nullptr, indegree);
+  rec.array(weighted ? destweights : nullptr, outdegree).out(comm_dist_graph);
   Topology::Adjacency a;
   a.sources.assign(sources, sources + indegree);
   a.destinations.assign(destinations, destinations + outdegree);
-  bool weighted = !unweighted(sourceweights);
   a.source_weights.assign(static_cast<std::size_t>(indegree), 1);
   a.dest_weights.assign(static_cast<std::size_t>(outdegree), 1);
   if (weighted && indegree) a.source_weights.assign(sourceweights, sourceweights + indegree);
   if (weighted && outdegree) a.dest_weights.assign(destweights, destweights + outdegree);
-  return create(call, k.comm(), weighted, std::move(a), comm_dist_graph);
+  err = create(call, k.comm(), weighted, std::move(a), comm_dist_graph);
+  if (err != MPI_SUCCESS) rec.cancel();
+  return err;
 }
 
 int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
@@ -167,9 +174,15 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const i
   if (err) return err;
   k.agree("MPI_Dist_graph_create", -1, MPI_OP_NULL, -1);
   if (!k.ok()) return k.error();
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::DistGraphCreate);
+  rec.value(comm_old).array(sources, n).array(degrees, n).array(destinations, edges);
+  rec.value(!unweighted(weights)).array(unweighted(weights) ? nullptr : weights, edges);
+  rec.out(comm_dist_graph);
   std::vector<int> got =
       exchange_edges(call, k.comm(), route_edges(n, sources, degrees, destinations, weights, size));
-  return create(call, k.comm(), !unweighted(weights), adjacency_from(got), comm_dist_graph);
+  err = create(call, k.comm(), !unweighted(weights), adjacency_from(got), comm_dist_graph);
+  if (err != MPI_SUCCESS) rec.cancel();
+  return err;
 }
 
 int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree, int* weighted) {

@@ -9,6 +9,7 @@
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/intracomm_create.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/topo/topo_checks.hpp"
 
 using namespace simmpi::mpi;
@@ -44,13 +45,17 @@ int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int
   std::vector<int> ix(index, index + nnodes);
   std::vector<int> ed(edges, edges + (nnodes ? index[nnodes - 1] : 0));
   auto topo = std::make_shared<Topology>(Topology::graph(ix, ed));
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::GraphCreate);
+  rec.value(comm_old).array(ix.data(), nnodes);
+  rec.array(ed.data(), static_cast<int>(ed.size())).out(comm_graph);
   err = create_comm(call, k.comm(), group_prefix(k.comm(), nnodes), topo, comm_graph);
+  if (err != MPI_SUCCESS) rec.cancel();
   if (err != MPI_SUCCESS || *comm_graph == MPI_COMM_NULL) return err;
   const Topology& made = *call.world.find_comm(*comm_graph, call.rank)->topology();
   if (made.index() != ix || made.edges() != ed)
-    return fail_mismatch(call, comm_old,
-                         "this rank passed another index or edges to "
-                         "MPI_Graph_create than the first member to arrive");
+    return rec.cancel(), fail_mismatch(call, comm_old,
+                                       "this rank passed another index or edges to "
+                                       "MPI_Graph_create than the first member to arrive");
   return MPI_SUCCESS;
 }
 

@@ -14,12 +14,15 @@
 #include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/nonblocking.hpp"
 #include "libsimmpi/comm/comm_tags.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 #include "libsimmpi/topo/topo_checks.hpp"
 
 using namespace simmpi::mpi;
 
 namespace {
+
+namespace ct = simmpi::runtime::call_trace;
 
 struct Block {
   const void* buf;
@@ -148,6 +151,10 @@ int uniform_exchange(const char* name, const void* sendbuf, int sendcount, MPI_D
   const Datatype* rt = st ? call.datatype(recvtype, comm) : nullptr;
   if (err || !rt) return err ? err : MPI_ERR_TYPE;
   if (!enter(call, comm, name, &n, &err)) return err;
+  CallRecord rec(call, one_send_block ? ct::Kind::NeighborAllgather : ct::Kind::NeighborAlltoall);
+  rec.value(sendcount).type(sendtype).value(recvcount).type(recvtype).value(comm);
+  rec.value(static_cast<std::int64_t>(n.in.size())).value(static_cast<std::int64_t>(n.out.size()));
+  record_request(rec, request);
   return run(call, n, strided_blocks(recvbuf, n.in.size(), recvcount, rt, false),
              strided_blocks(sendbuf, n.out.size(), sendcount, st, one_send_block), request);
 }
@@ -171,6 +178,11 @@ int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatyp
   if (!enter(call, comm, name, &n, &err)) return err;
   err = check_counts(call, comm, "recvcounts", recvcounts, displs, n.in.size());
   if (err) return err;
+  CallRecord rec(call, ct::Kind::NeighborAllgatherv);
+  const int in = static_cast<int>(n.in.size());
+  rec.value(sendcount).type(sendtype).array(recvcounts, in).array(displs, in).type(recvtype);
+  rec.value(comm);
+  record_request(rec, request);
   return run(call, n, displaced_blocks(recvbuf, n.in.size(), recvcounts, displs, rt),
              strided_blocks(sendbuf, n.out.size(), sendcount, st, true), request);
 }
@@ -195,6 +207,11 @@ int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], con
   err = check_counts(call, comm, "sendcounts", sendcounts, sdispls, n.out.size());
   if (!err) err = check_counts(call, comm, "recvcounts", recvcounts, rdispls, n.in.size());
   if (err) return err;
+  CallRecord rec(call, ct::Kind::NeighborAlltoallv);
+  const int in = static_cast<int>(n.in.size()), out = static_cast<int>(n.out.size());
+  rec.array(sendcounts, out).array(sdispls, out).type(sendtype);
+  rec.array(recvcounts, in).array(rdispls, in).type(recvtype).value(comm);
+  record_request(rec, request);
   return run(call, n, displaced_blocks(recvbuf, n.in.size(), recvcounts, rdispls, rt),
              displaced_blocks(sendbuf, n.out.size(), sendcounts, sdispls, st), request);
 }
@@ -226,6 +243,11 @@ int alltoallw(const char* name, const void* sendbuf, const int sendcounts[],
   if (!typed_blocks(call, comm, recvbuf, n.in.size(), recvcounts, rdispls, recvtypes, &recvs) ||
       !typed_blocks(call, comm, sendbuf, n.out.size(), sendcounts, sdispls, sendtypes, &sends))
     return MPI_ERR_TYPE;
+  CallRecord rec(call, ct::Kind::NeighborAlltoallw);
+  const int in = static_cast<int>(n.in.size()), out = static_cast<int>(n.out.size());
+  rec.array(sendcounts, out).types(sendtypes, out).array(recvcounts, in).types(recvtypes, in);
+  rec.value(comm);
+  record_request(rec, request);
   return run(call, n, std::move(recvs), std::move(sends), request);
 }
 

@@ -31,9 +31,9 @@ namespace simmpi::runtime::call_trace {
 
 inline constexpr char kMagic[8] = {'S', 'I', 'M', 'T', 'R', 'A', 'C', 'E'};
 // Version 2 appended the kinds from SendInit on, version 3 those from Mprobe on, version 4
-// those from BufferAttach on; an older trace is read as it is (kKindsOfVersion says which kinds
-// a file of each version may hold).
-inline constexpr std::uint32_t kVersion = 4;
+// those from BufferAttach on, version 5 those from CartCreate on; an older trace is read as it
+// is (kKindsOfVersion says which kinds a file of each version may hold).
+inline constexpr std::uint32_t kVersion = 5;
 inline constexpr std::uint32_t kOldestVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 20;
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
@@ -100,6 +100,41 @@ enum class Kind : std::uint8_t {
   Imrecv,
   BufferAttach,  // version 4 on
   BufferDetach,
+  CartCreate,  // version 5 on
+  CartSub,
+  GraphCreate,
+  DistGraphCreateAdjacent,
+  DistGraphCreate,
+  NeighborAllgather,
+  NeighborAllgatherv,
+  NeighborAlltoall,
+  NeighborAlltoallv,
+  NeighborAlltoallw,
+  Cancel,
+  // The persistent collectives (MPI_<collective>_init): the fields of the nonblocking form, the
+  // request made (kPersistentCollectives pairs each with its collective's kind).
+  BarrierInit,
+  BcastInit,
+  ReduceInit,
+  AllreduceInit,
+  GatherInit,
+  ScatterInit,
+  AllgatherInit,
+  AlltoallInit,
+  ReduceScatterBlockInit,
+  ScanInit,
+  ExscanInit,
+  AllgathervInit,
+  AlltoallvInit,
+  GathervInit,
+  ScattervInit,
+  ReduceScatterInit,
+  AlltoallwInit,
+  NeighborAllgatherInit,
+  NeighborAllgathervInit,
+  NeighborAlltoallInit,
+  NeighborAlltoallvInit,
+  NeighborAlltoallwInit,
   Count  // not a kind: the number of kinds
 };
 
@@ -123,6 +158,11 @@ struct Layout {
 // would and the request made; MPI_Start(all) the requests started; the Wait and Test records
 // complete them as they do any request. Matched probes record the message handle they made
 // (MPI_MESSAGE_NULL when MPI_Improbe found none) and the receives the handle they took.
+// Topologies record how the communicator was made (what the constructor was given; the weights
+// of a distributed graph only when `weighted`, as MPI_UNWEIGHTED passes none); neighbourhood
+// collectives their counts and types as the all-to-all(v, w) forms do (MPI_Neighbor_alltoallw
+// no displacements), and the uniform forms the caller's in- and out-degree, which size their
+// buffers.
 inline constexpr Layout kLayouts[] = {
     {"End", "", ""},
     {"Kernel", "is", "id name"},
@@ -183,6 +223,50 @@ inline constexpr Layout kLayouts[] = {
     {"MPI_Imrecv", "iiii", "count type message request"},
     {"MPI_Buffer_attach", "i", "size"},
     {"MPI_Buffer_detach", "", ""},
+    {"MPI_Cart_create", "iaai", "comm dims periods newcomm"},
+    {"MPI_Cart_sub", "iai", "comm remain newcomm"},
+    {"MPI_Graph_create", "iaai", "comm index edges newcomm"},
+    {"MPI_Dist_graph_create_adjacent", "iaaiaai",
+     "comm sources destinations weighted sourceweights destweights newcomm"},
+    {"MPI_Dist_graph_create", "iaaaiai",
+     "comm sources degrees destinations weighted weights newcomm"},
+    {"MPI_Neighbor_allgather", "iiiiiiii",
+     "scount stype rcount rtype comm indegree outdegree request"},
+    {"MPI_Neighbor_allgatherv", "iiaaiii", "scount stype rcounts displs rtype comm request"},
+    {"MPI_Neighbor_alltoall", "iiiiiiii",
+     "scount stype rcount rtype comm indegree outdegree request"},
+    {"MPI_Neighbor_alltoallv", "aaiaaiii",
+     "scounts sdispls stype rcounts rdispls rtype comm request"},
+    {"MPI_Neighbor_alltoallw", "aaaaii", "scounts stypes rcounts rtypes comm request"},
+    {"MPI_Cancel", "i", "request"},
+    {"MPI_Barrier_init", "ii", "comm request"},
+    {"MPI_Bcast_init", "iiiii", "count type root comm request"},
+    {"MPI_Reduce_init", "iiiiiii", "inplace count type op root comm request"},
+    {"MPI_Allreduce_init", "iiiiii", "inplace count type op comm request"},
+    {"MPI_Gather_init", "iiiiiiii", "inplace scount stype rcount rtype root comm request"},
+    {"MPI_Scatter_init", "iiiiiiii", "inplace scount stype rcount rtype root comm request"},
+    {"MPI_Allgather_init", "iiiiiii", "inplace scount stype rcount rtype comm request"},
+    {"MPI_Alltoall_init", "iiiiiii", "inplace scount stype rcount rtype comm request"},
+    {"MPI_Reduce_scatter_block_init", "iiiiii", "inplace count type op comm request"},
+    {"MPI_Scan_init", "iiiiii", "inplace count type op comm request"},
+    {"MPI_Exscan_init", "iiiiii", "inplace count type op comm request"},
+    {"MPI_Allgatherv_init", "iiiaaiii", "inplace scount stype rcounts displs rtype comm request"},
+    {"MPI_Alltoallv_init", "iaaiaaiii",
+     "inplace scounts sdispls stype rcounts rdispls rtype comm request"},
+    {"MPI_Gatherv_init", "iiiaaiiii",
+     "inplace scount stype rcounts displs rtype root comm request"},
+    {"MPI_Scatterv_init", "iaaiiiiii",
+     "inplace scounts displs stype rcount rtype root comm request"},
+    {"MPI_Reduce_scatter_init", "iaiiii", "inplace rcounts type op comm request"},
+    {"MPI_Alltoallw_init", "iaaaaii", "inplace scounts stypes rcounts rtypes comm request"},
+    {"MPI_Neighbor_allgather_init", "iiiiiiii",
+     "scount stype rcount rtype comm indegree outdegree request"},
+    {"MPI_Neighbor_allgatherv_init", "iiaaiii", "scount stype rcounts displs rtype comm request"},
+    {"MPI_Neighbor_alltoall_init", "iiiiiiii",
+     "scount stype rcount rtype comm indegree outdegree request"},
+    {"MPI_Neighbor_alltoallv_init", "aaiaaiii",
+     "scounts sdispls stype rcounts rdispls rtype comm request"},
+    {"MPI_Neighbor_alltoallw_init", "aaaaii", "scounts stypes rcounts rtypes comm request"},
 };
 static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(Kind::Count),
               "one layout per kind");
@@ -190,12 +274,73 @@ static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(K
 // The number of kinds a trace of each version may hold (index: version - kOldestVersion).
 inline constexpr std::size_t kKindsOfVersion[] = {
     static_cast<std::size_t>(Kind::SendInit), static_cast<std::size_t>(Kind::Mprobe),
-    static_cast<std::size_t>(Kind::BufferAttach), static_cast<std::size_t>(Kind::Count)};
+    static_cast<std::size_t>(Kind::BufferAttach), static_cast<std::size_t>(Kind::CartCreate),
+    static_cast<std::size_t>(Kind::Count)};
 static_assert(sizeof kKindsOfVersion / sizeof kKindsOfVersion[0] == kVersion - kOldestVersion + 1,
               "one kind count per version");
 
-inline const Layout& layout(Kind k) {
+constexpr const Layout& layout(Kind k) {
   return kLayouts[static_cast<std::size_t>(k)];
+}
+
+// Each persistent collective's kind and its collective's (whose nonblocking form's fields it
+// has: the same layout).
+struct PersistentCollective {
+  Kind init, collective;
+};
+inline constexpr PersistentCollective kPersistentCollectives[] = {
+    {Kind::BarrierInit, Kind::Barrier},
+    {Kind::BcastInit, Kind::Bcast},
+    {Kind::ReduceInit, Kind::Reduce},
+    {Kind::AllreduceInit, Kind::Allreduce},
+    {Kind::GatherInit, Kind::Gather},
+    {Kind::ScatterInit, Kind::Scatter},
+    {Kind::AllgatherInit, Kind::Allgather},
+    {Kind::AlltoallInit, Kind::Alltoall},
+    {Kind::ReduceScatterBlockInit, Kind::ReduceScatterBlock},
+    {Kind::ScanInit, Kind::Scan},
+    {Kind::ExscanInit, Kind::Exscan},
+    {Kind::AllgathervInit, Kind::Allgatherv},
+    {Kind::AlltoallvInit, Kind::Alltoallv},
+    {Kind::GathervInit, Kind::Gatherv},
+    {Kind::ScattervInit, Kind::Scatterv},
+    {Kind::ReduceScatterInit, Kind::ReduceScatter},
+    {Kind::AlltoallwInit, Kind::Alltoallw},
+    {Kind::NeighborAllgatherInit, Kind::NeighborAllgather},
+    {Kind::NeighborAllgathervInit, Kind::NeighborAllgatherv},
+    {Kind::NeighborAlltoallInit, Kind::NeighborAlltoall},
+    {Kind::NeighborAlltoallvInit, Kind::NeighborAlltoallv},
+    {Kind::NeighborAlltoallwInit, Kind::NeighborAlltoallw},
+};
+static_assert(sizeof kPersistentCollectives / sizeof kPersistentCollectives[0] ==
+                  static_cast<std::size_t>(Kind::Count) -
+                      static_cast<std::size_t>(Kind::BarrierInit),
+              "one pair per persistent collective");
+
+constexpr bool same_fields(const char* a, const char* b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+constexpr bool persistent_layouts_match() {
+  for (const PersistentCollective& p : kPersistentCollectives)
+    if (!same_fields(layout(p.init).fields, layout(p.collective).fields) ||
+        !same_fields(layout(p.init).names, layout(p.collective).names))
+      return false;
+  return true;
+}
+static_assert(persistent_layouts_match(), "a persistent collective has its collective's fields");
+
+// The persistent form of collective `k`, or Kind::Count when it has none.
+constexpr Kind persistent_form(Kind k) {
+  for (const PersistentCollective& p : kPersistentCollectives)
+    if (p.collective == k) return p.init;
+  return Kind::Count;
+}
+// The collective of a persistent form `k`, or `k` itself when it is none.
+constexpr Kind collective_of(Kind k) {
+  for (const PersistentCollective& p : kPersistentCollectives)
+    if (p.init == k) return p.collective;
+  return k;
 }
 
 // Calls that change nothing a replay needs (queries, local object management, timers): the
@@ -259,7 +404,22 @@ inline bool is_local_call(std::string_view name) {
                                                 "MPI_Error_class",
                                                 "MPI_Comm_compare",
                                                 "MPI_Comm_test_inter",
-                                                "MPI_Dims_create"};
+                                                "MPI_Dims_create",
+                                                "MPI_Test_cancelled",
+                                                "MPI_Topo_test",
+                                                "MPI_Cart_coords",
+                                                "MPI_Cart_rank",
+                                                "MPI_Cart_shift",
+                                                "MPI_Cart_get",
+                                                "MPI_Cartdim_get",
+                                                "MPI_Cart_map",
+                                                "MPI_Graphdims_get",
+                                                "MPI_Graph_get",
+                                                "MPI_Graph_neighbors_count",
+                                                "MPI_Graph_neighbors",
+                                                "MPI_Graph_map",
+                                                "MPI_Dist_graph_neighbors_count",
+                                                "MPI_Dist_graph_neighbors"};
   for (std::string_view l : kLocal)
     if (l == name) return true;
   return false;

@@ -23,15 +23,15 @@ struct Totals {
 void report(const std::string& directory, const Totals& t, int ranks) {
   std::fprintf(stderr, "simmpi-replay: %s: %d ranks replayed\n", directory.c_str(), ranks);
   const auto& n = t.notes;
-  if (n.wildcards == 0 && n.polls == 0) return;
+  if (n.wildcards == 0 && n.polls == 0 && n.cancels == 0) return;
   std::fprintf(
       stderr,
       "simmpi-replay: the trace holds %lld receives or probes from MPI_ANY_SOURCE or "
-      "with MPI_ANY_TAG and %lld tests, probes or waits for any: the program's pattern "
-      "may depend on timing. The replay follows the recorded matching and completions; "
-      "%lld outcomes differed from the recording's%s\n",
+      "with MPI_ANY_TAG, %lld tests, probes or waits for any and %lld cancellations: the "
+      "program's pattern may depend on timing. The replay follows the recorded matching and "
+      "completions; %lld outcomes differed from the recording's%s\n",
       static_cast<long long>(n.wildcards), static_cast<long long>(n.polls),
-      static_cast<long long>(n.differed),
+      static_cast<long long>(n.cancels), static_cast<long long>(n.differed),
       n.differed ? " (on this platform the program itself could have taken another path)" : "");
 }
 
@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
         static_cast<Totals*>(simmpi_process_state("simmpi-replay totals", sizeof(Totals)));
     totals->notes.wildcards += replayer.notes().wildcards;
     totals->notes.polls += replayer.notes().polls;
+    totals->notes.cancels += replayer.notes().cancels;
     totals->notes.differed += replayer.notes().differed;
     if (++totals->done == ranks) report(directory, *totals, ranks);
   } catch (const simmpi::replay::TraceError& e) {

@@ -119,8 +119,23 @@ void Replayer::dispatch(const Record& r) {
     case Kind::CommCreate:
     case Kind::CommFree:
       return communicator(r);
-    case Kind::End:
-    case Kind::Count:
+    case Kind::CartCreate:
+    case Kind::CartSub:
+    case Kind::GraphCreate:
+    case Kind::DistGraphCreateAdjacent:
+    case Kind::DistGraphCreate:
+      return topology(r);
+    case Kind::NeighborAllgather:
+    case Kind::NeighborAlltoall:
+      return neighbor_uniform(r);
+    case Kind::NeighborAllgatherv:
+    case Kind::NeighborAlltoallv:
+      return neighbor_vector(r);
+    case Kind::NeighborAlltoallw:
+      return neighbor_alltoallw(r);
+    case Kind::Cancel:
+      return completion(r);
+    default:  // End, and the persistent kinds (the reader gives their collective's)
       break;
   }
   in_.fail("a record the replay does not expect here");
@@ -413,10 +428,14 @@ void Replayer::probe_loop(const Record& r) {
 
 void Replayer::completion(const Record& r) {
   Fields f(r);
-  if (r.kind == Kind::Wait || r.kind == Kind::RequestFree || r.kind == Kind::Test) {
+  if (r.kind == Kind::Wait || r.kind == Kind::RequestFree || r.kind == Kind::Test ||
+      r.kind == Kind::Cancel) {
     const std::int64_t recorded = f.next();
     MPI_Request q = request(recorded);
-    if (r.kind == Kind::Wait) {
+    if (r.kind == Kind::Cancel) {  // the completion that follows says what became of it
+      ++notes_.cancels;
+      MPI_Cancel(&q);
+    } else if (r.kind == Kind::Wait) {
       MPI_Wait(&q, MPI_STATUS_IGNORE);
     } else if (r.kind == Kind::RequestFree) {
       MPI_Request_free(&q);

@@ -25,10 +25,13 @@ namespace simmpi::replay {
 // memory costing nothing however large its addresses.
 inline constexpr std::int64_t kLargestElement = 32;
 
+struct Nonblocking;  // collective_call.hpp
+
 // What one rank saw that makes a replay on another platform an approximation.
 struct ReplayNotes {
   std::int64_t wildcards = 0;  // receives and probes from MPI_ANY_SOURCE or with MPI_ANY_TAG
   std::int64_t polls = 0;      // tests, probes without wait, wait-any/some, poll rounds
+  std::int64_t cancels = 0;    // MPI_Cancel calls: whether one withdraws its receive is timing
   std::int64_t differed = 0;   // of those, outcomes that differed from the recording's
 };
 
@@ -57,6 +60,12 @@ class Replayer {
   void vector_collective(const Record& r);
   void alltoallw(const Record& r);
   void communicator(const Record& r);
+  void topology(const Record& r);
+  void neighbor_uniform(const Record& r);
+  void neighbor_vector(const Record& r);
+  void neighbor_alltoallw(const Record& r);
+  // Maps a recorded constructor's new communicator to ours (`made_comm`, maybe MPI_COMM_NULL).
+  void made_comm(std::int64_t recorded, MPI_Comm ours);
   void untraced(const Record& r);
   void compute(const Record& r);
 
@@ -65,6 +74,8 @@ class Replayer {
   std::int64_t comm_size(MPI_Comm c);
   MPI_Request& request(std::int64_t recorded);
   void made(std::int64_t recorded, MPI_Request ours);
+  // A collective's request, when it made one.
+  void made(const Nonblocking& nb);
   void update(std::int64_t recorded, MPI_Request ours);
   std::vector<MPI_Request> requests(const std::vector<int>& recorded);
   void put_back(const std::vector<int>& recorded, const std::vector<MPI_Request>& ours);
@@ -85,6 +96,14 @@ class Replayer {
   };
   SendArgs send_args(Fields& f);
   void* recv_buffer(std::int64_t elements);
+  // One side of an all-to-all-w: a count and a type per peer (two arrays), the blocks laid out
+  // one after the other at the largest element's size apart (`displs`, bytes).
+  struct TypedBlocks {
+    std::vector<int> counts, displs;
+    std::vector<MPI_Datatype> types;
+    std::int64_t elements = 0;
+  };
+  TypedBlocks typed_blocks(Fields& f);
   void outcome(std::int64_t recorded, std::int64_t replayed);
 
   TraceReader in_;

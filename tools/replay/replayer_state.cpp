@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "tools/replay/collective_call.hpp"
 #include "tools/replay/replayer.hpp"
 
 namespace simmpi::replay {
@@ -46,6 +47,10 @@ MPI_Request& Replayer::request(std::int64_t recorded) {
 
 void Replayer::made(std::int64_t recorded, MPI_Request ours) {
   requests_[recorded] = ours;
+}
+
+void Replayer::made(const Nonblocking& nb) {
+  if (!nb.is_blocking()) made(nb.recorded, nb.q);
 }
 
 // After a call that may have completed it. A completed request's recorded handle stays, as

@@ -108,11 +108,12 @@ bool TraceReader::next(Record& r) {
          std::to_string(version_) + ", which the file's header names (a corrupt file)");
   if (kind >= kinds_)
     fail("unknown record kind " + std::to_string(kind) + " (a newer simmpi, or a corrupt file)");
-  r.kind = static_cast<ct::Kind>(kind);
+  const ct::Layout& l = ct::layout(static_cast<ct::Kind>(kind));
+  r.kind = ct::collective_of(static_cast<ct::Kind>(kind));
+  r.persistent = r.kind != static_cast<ct::Kind>(kind);
   r.number = number_;
   r.fields.clear();
   r.text.clear();
-  const ct::Layout& l = ct::layout(r.kind);
   kind_name_ = l.name;
   for (const char* c = l.fields; *c; ++c) {
     const std::int64_t v = ct::unzigzag(varint());

@@ -22,7 +22,9 @@ class TraceError : public std::runtime_error {
 };
 
 struct Record {
+  // A persistent collective's record has its collective's kind, and `persistent` set.
   runtime::call_trace::Kind kind = runtime::call_trace::Kind::End;
+  bool persistent = false;
   std::uint64_t number = 0;          // from 1, in its rank's file
   std::vector<std::int64_t> fields;  // arrays as their length, then their elements
   std::string text;                  // the string field, if the layout has one

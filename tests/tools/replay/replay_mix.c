@@ -20,6 +20,13 @@
  *                fruitless probes depends on the platform)
  *   buffered     buffered sends: MPI_Buffer_attach, MPI_Bsend, MPI_Ibsend, MPI_Bsend_init and
  *                MPI_Start, MPI_Buffer_detach (which waits for the buffered messages to leave)
+ *   persistent_collectives
+ *                every persistent collective (MPI_Barrier_init ... MPI_Alltoallw_init), a user
+ *                operation and a derived type among them, on MPI_COMM_WORLD and on a split
+ *                communicator, started over steps (MPI_Startall, MPI_Start) with compute
+ *                between, completed by Waitall and Wait, then freed
+ *   cancel       MPI_Cancel of a receive never matched (withdrawn: MPI_Test_cancelled says so)
+ *                and of a send (simmpi never cancels a send: it is delivered and received)
  *   polling      MPI_Iprobe until a message is there, behind a computation whose time depends on
  *                the node (the number of fruitless polls depends on the platform, the pattern
  *                does not), and a fixed number of probes for a message never sent
@@ -333,6 +340,99 @@ static void buffered(void) {
   free(attached), free(out), free(in);
 }
 
+static void persistent_collectives_on(MPI_Comm comm, MPI_Op user) {
+  int me, n;
+  MPI_Comm_rank(comm, &me);
+  MPI_Comm_size(comm, &n);
+  enum { m = 2000, kinds = 16 };
+  const size_t un = (size_t)n;
+  int *s = calloc(m * un, sizeof(int)), *r = calloc(2 * m * un, sizeof(int));
+  int *counts = calloc(un, sizeof(int)), *displs = calloc(un, sizeof(int));
+  MPI_Datatype* types = calloc(un, sizeof(MPI_Datatype));
+  MPI_Datatype pair;
+  MPI_Type_contiguous(2, MPI_INT, &pair);
+  MPI_Type_commit(&pair);
+  for (int i = 0; i < n; ++i) {
+    counts[i] = 100 + 10 * i, displs[i] = i * 200;
+    types[i] = i % 2 ? pair : MPI_INT;
+  }
+  int* bytes = calloc(un, sizeof(int)); /* Alltoallw's displacements are bytes */
+  for (int i = 0; i < n; ++i) bytes[i] = displs[i] * 8;
+  MPI_Request q[kinds];
+  MPI_Barrier_init(comm, MPI_INFO_NULL, &q[0]);
+  MPI_Bcast_init(s, m, MPI_INT, n - 1, comm, MPI_INFO_NULL, &q[1]);
+  MPI_Reduce_init(s, r, m, MPI_INT, MPI_SUM, 0, comm, MPI_INFO_NULL, &q[2]);
+  MPI_Allreduce_init(s, r, m, MPI_INT, user, comm, MPI_INFO_NULL, &q[3]);
+  MPI_Gather_init(s, m / 4, MPI_INT, r, m / 4, MPI_INT, 0, comm, MPI_INFO_NULL, &q[4]);
+  MPI_Scatter_init(s, m / 4, MPI_INT, r, m / 4, MPI_INT, n / 2, comm, MPI_INFO_NULL, &q[5]);
+  MPI_Allgather_init(s, 500, MPI_INT, r, 500, MPI_INT, comm, MPI_INFO_NULL, &q[6]);
+  MPI_Alltoall_init(s, 300, MPI_INT, r, 300, MPI_INT, comm, MPI_INFO_NULL, &q[7]);
+  MPI_Allgatherv_init(s, counts[me], MPI_INT, r, counts, displs, MPI_INT, comm, MPI_INFO_NULL,
+                      &q[8]);
+  MPI_Gatherv_init(s, counts[me], MPI_INT, r, counts, displs, MPI_INT, 0, comm, MPI_INFO_NULL,
+                   &q[9]);
+  MPI_Scatterv_init(s, counts, displs, MPI_INT, r, counts[me], MPI_INT, 0, comm, MPI_INFO_NULL,
+                    &q[10]);
+  MPI_Alltoallv_init(s, counts, displs, MPI_INT, r, counts, displs, MPI_INT, comm, MPI_INFO_NULL,
+                     &q[11]);
+  MPI_Reduce_scatter_block_init(s, r, 200, MPI_INT, MPI_SUM, comm, MPI_INFO_NULL, &q[12]);
+  MPI_Reduce_scatter_init(s, r, counts, MPI_INT, MPI_MAX, comm, MPI_INFO_NULL, &q[13]);
+  MPI_Scan_init(s, r, 1000, MPI_INT, MPI_SUM, comm, MPI_INFO_NULL, &q[14]);
+  MPI_Exscan_init(s, r, 1000, MPI_INT, MPI_SUM, comm, MPI_INFO_NULL, &q[15]);
+  MPI_Request w;
+  MPI_Alltoallw_init(s, counts, bytes, types, r, counts, bytes, types, comm, MPI_INFO_NULL, &w);
+  for (int step = 0; step < 3; ++step) {
+    /* one at a time: started together they would share the two buffers */
+    for (int k = 0; k < kinds; ++k) {
+      MPI_Start(&q[k]);
+      if (k % 4 == 0) SIMMPI_COMPUTE(1e6 * (me % 3 + 1), 1e4);
+      MPI_Wait(&q[k], MPI_STATUS_IGNORE);
+    }
+    MPI_Startall(1, &w);
+    SIMMPI_COMPUTE(2e6 * (step + 1), 0);
+    MPI_Waitall(1, &w, MPI_STATUSES_IGNORE);
+  }
+  s[0] = me + 1;
+  MPI_Start(&q[3]); /* the user operation: the largest */
+  MPI_Wait(&q[3], MPI_STATUS_IGNORE);
+  if (r[0] != n) MPI_Abort(MPI_COMM_WORLD, 7);
+  for (int k = 0; k < kinds; ++k) MPI_Request_free(&q[k]);
+  MPI_Request_free(&w);
+  MPI_Type_free(&pair);
+  free(s), free(r), free(counts), free(displs), free(types), free(bytes);
+}
+
+static void persistent_collectives(void) {
+  MPI_Op user;
+  MPI_Op_create(maxabs, 1, &user);
+  persistent_collectives_on(MPI_COMM_WORLD, user);
+  MPI_Comm half;
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, -rank, &half);
+  persistent_collectives_on(half, user);
+  MPI_Comm_free(&half);
+  MPI_Op_free(&user);
+}
+
+static void cancel(void) {
+  const int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+  char buf[4000] = {0}, in[4000];
+  MPI_Request never, sent;
+  MPI_Status st;
+  MPI_Irecv(in, 100, MPI_CHAR, prev, 77, MPI_COMM_WORLD, &never);
+  MPI_Isend(buf, sizeof buf, MPI_CHAR, next, 5, MPI_COMM_WORLD, &sent);
+  SIMMPI_COMPUTE(1e6 * (rank % 3 + 1), 0);
+  MPI_Cancel(&never);
+  MPI_Cancel(&sent);
+  MPI_Wait(&never, &st);
+  int cancelled = 0;
+  MPI_Test_cancelled(&st, &cancelled);
+  if (!cancelled) MPI_Abort(MPI_COMM_WORLD, 8);
+  MPI_Recv(in, sizeof in, MPI_CHAR, prev, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Wait(&sent, &st);
+  MPI_Test_cancelled(&st, &cancelled);
+  if (cancelled) MPI_Abort(MPI_COMM_WORLD, 8);
+}
+
 static void polling(void) {
   const int partner = rank ^ 1;
   if (partner >= size) return;
@@ -372,6 +472,10 @@ int main(int argc, char** argv) {
       matched_poll();
     else if (!strcmp(argv[i], "buffered"))
       buffered();
+    else if (!strcmp(argv[i], "persistent_collectives"))
+      persistent_collectives();
+    else if (!strcmp(argv[i], "cancel"))
+      cancel();
     else if (!strcmp(argv[i], "polling"))
       polling();
     else {
