@@ -13,6 +13,7 @@
 #include "libsimmpi/comm/comm_tags.hpp"
 #include "libsimmpi/comm/context_id.hpp"
 #include "libsimmpi/comm/group_api.hpp"
+#include "libsimmpi/core/call_record.hpp"
 
 using namespace simmpi::mpi;
 
@@ -110,8 +111,15 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* new
   Group g = *found;
   err = check(call, comm, g, tag, newcomm, *parent);
   if (err != MPI_SUCCESS) return err;
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommCreateGroup);
+  if (rec.active()) {
+    std::vector<int> members;  // as ranks of comm
+    for (int i = 0; i < g.size; ++i) members.push_back(parent->comm_rank(g.world_rank(i)));
+    rec.value(comm).array(members.data(), g.size).value(tag).out(newcomm);
+  }
   err = create_among_members(call, comm, *parent, g, kTagCreateGroup | (tag & kUserTagMask),
                              derived_name(call.name, *parent), newcomm);
+  if (err != MPI_SUCCESS) rec.cancel();
   if (err != MPI_SUCCESS || *newcomm == MPI_COMM_NULL) return err;
   inherit_errhandler(*parent, call.rank, *call.world.find_comm(*newcomm, call.rank));
   return MPI_SUCCESS;

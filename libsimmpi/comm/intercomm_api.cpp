@@ -14,6 +14,7 @@
 #include "libsimmpi/comm/comm_tags.hpp"
 #include "libsimmpi/comm/context_id.hpp"
 #include "libsimmpi/comm/intercomm.hpp"
+#include "libsimmpi/core/call_record.hpp"
 
 namespace simmpi::mpi {
 namespace {
@@ -162,9 +163,12 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
     err = check_leader_args(call, *local, peer_comm, remote_leader, tag, &peer);
     if (err != MPI_SUCCESS) return err;
   }
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::IntercommCreate);
+  rec.value(local_comm).value(local_leader).value(me == local_leader ? peer_comm : MPI_COMM_NULL);
+  rec.value(remote_leader).value(tag).out(newintercomm);
   CollContext lc(call.world, *local);
   int context = agree_context(lc, call.rank, true);
-  if (context < 0) return fail_no_context(call, local_comm);
+  if (context < 0) return rec.cancel(), fail_no_context(call, local_comm);
   Remote remote;
   if (me == local_leader)
     swap_with_remote_leader(call, *local, *peer, remote_leader,
@@ -188,9 +192,11 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm) {
   if (!newintracomm) return call.fail(intercomm, MPI_ERR_ARG, "newintracomm is NULL");
   int err = check_collective_call(call, intercomm, *view, "MPI_Intercomm_merge");
   if (err != MPI_SUCCESS) return err;
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::IntercommMerge);
+  rec.value(intercomm).value(high).out(newintracomm);
   int remote_high = 0;
   int context = merged_context(call, *view, high, &remote_high);
-  if (context < 0) return fail_no_context(call, intercomm);
+  if (context < 0) return rec.cancel(), fail_no_context(call, intercomm);
   // The low group comes first; on a tie, the group of the lower leader (the anchor's).
   bool mine_first = (high != 0) != (remote_high != 0) ? high == 0 : view == &view->anchor();
   auto build = [&](CreatedComms& made) {
@@ -203,7 +209,8 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm) {
   int takers = view->size() + view->remote().size();
   std::uint32_t seq = view->last_collective(view->comm_rank(call.rank));
   if (!take_created(view->anchor(), seq, call.name, takers, 0, build, newintracomm))
-    return fail_mismatch(call, intercomm, "the two groups called different collectives");
+    return rec.cancel(),
+           fail_mismatch(call, intercomm, "the two groups called different collectives");
   inherit_errhandler(*view, call.rank, *call.world.find_comm(*newintracomm, call.rank));
   return MPI_SUCCESS;
 }

@@ -11,6 +11,7 @@
 // requests wait while any MPI_Win_lock_all is held. MPI_MODE_NOCHECK locks are not registered.
 #include <string>
 
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/rma/member_wait.hpp"
 #include "libsimmpi/rma/operations.hpp"
 #include "libsimmpi/rma/win_call.hpp"
@@ -153,13 +154,22 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
                     "lock_type=%d is not MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE", lock_type);
   if (assert & ~MPI_MODE_NOCHECK)
     return win_fail(call, r, MPI_ERR_ASSERT, "assert=%d is not 0 or MPI_MODE_NOCHECK", assert);
-  if (rank == MPI_PROC_NULL) return MPI_SUCCESS;  // a valid target of every RMA call (11.3)
+  auto record = [&] {
+    CallRecord(call, simmpi::runtime::call_trace::Kind::WinLock)
+        .value(lock_type)
+        .value(rank)
+        .value(assert)
+        .value(win);
+  };
+  if (rank == MPI_PROC_NULL)  // a valid target of every RMA call (11.3)
+    return record(), MPI_SUCCESS;
   if ((err = check_rank(call, r, "rank", rank)) != MPI_SUCCESS) return err;
   if (m.locks.count(rank))
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "rank %d is locked by this origin already", rank);
   if (m.lock_all)
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "MPI_Win_lock_all holds every lock already");
   if ((err = check_no_pscw_epoch(call, r, false)) != MPI_SUCCESS) return err;
+  record();
   charge_sync(call.world);
   m.fence_epoch = false;
   LockType type = lock_type == MPI_LOCK_SHARED ? LockType::Shared : LockType::Exclusive;
@@ -185,7 +195,10 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
   WinMember& m = r.member();
-  if (rank == MPI_PROC_NULL) return MPI_SUCCESS;
+  auto record = [&] {
+    CallRecord(call, simmpi::runtime::call_trace::Kind::WinUnlock).value(rank).value(win);
+  };
+  if (rank == MPI_PROC_NULL) return record(), MPI_SUCCESS;
   if ((err = check_rank(call, r, "rank", rank)) != MPI_SUCCESS) return err;
   auto it = m.locks.find(rank);
   if (it == m.locks.end())
@@ -193,6 +206,7 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
                     "rank %d is not locked by this origin (no "
                     "MPI_Win_lock)",
                     rank);
+  record();
   charge_sync(call.world);
   wait_operations(call.world, *r.win, r.me, rank, false);
   WinMember::HeldLock held = it->second;
@@ -212,6 +226,7 @@ int MPI_Win_lock_all(int assert, MPI_Win win) {
   if ((err = check_no_passive_epoch(call, r)) != MPI_SUCCESS ||
       (err = check_no_pscw_epoch(call, r, false)) != MPI_SUCCESS)
     return err;
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinLockAll).value(assert).value(win);
   charge_sync(call.world);
   m.fence_epoch = false;
   m.lock_all_nocheck = assert& MPI_MODE_NOCHECK;
@@ -233,6 +248,7 @@ int MPI_Win_unlock_all(MPI_Win win) {
   if (!r) return err;
   WinMember& m = r.member();
   if (!m.lock_all) return win_fail(call, r, MPI_ERR_RMA_SYNC, "no MPI_Win_lock_all epoch is open");
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinUnlockAll).value(win);
   charge_sync(call.world);
   wait_operations(call.world, *r.win, r.me, -1, false);
   m.lock_all = false;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/core/reduce_op.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 #include "libsimmpi/rma/operations.hpp"
@@ -201,10 +202,29 @@ Request* make_request(ApiCall& call, Window& win) {
   return q;
 }
 
+// The call as the call trace keeps it (call_trace_format.hpp): one record for every call.
+void record(CallRecord& rec, const char* name, MPI_Win win, const Args& a) {
+  rec.value(runtime::call_trace::rma_call(name)).op(a.op);
+  rec.value(a.origin_count).type(a.origin_type).value(a.result_count).type(a.result_type);
+  rec.value(a.target_rank).value(a.target_disp).value(a.target_count).type(a.target_type);
+  rec.value(win).request(a.request);
+}
+
+int check_and_issue(ApiCall& call, WinRef& r, const Args& a);
+
 int run(ApiCall& call, MPI_Win win, const Args& a) {
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
+  CallRecord rec(call, runtime::call_trace::Kind::RmaOperation);
+  record(rec, call.name, win, a);
+  err = check_and_issue(call, r, a);
+  if (err != MPI_SUCCESS) rec.cancel();
+  return err;
+}
+
+int check_and_issue(ApiCall& call, WinRef& r, const Args& a) {
+  int err = MPI_SUCCESS;
   if (a.request) *a.request = MPI_REQUEST_NULL;
   if (a.target_rank == MPI_PROC_NULL) {
     if (a.request) *a.request = null_peer_request(call.world, RequestKind::Recv)->handle;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "libsimmpi/comm/group_api.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/rma/fence_sync.hpp"
 #include "libsimmpi/rma/member_wait.hpp"
 #include "libsimmpi/rma/operations.hpp"
@@ -123,13 +124,23 @@ int flush(const char* name, MPI_Win win, bool all, int rank, bool local) {
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
   WinMember& m = r.member();
-  if (!all && rank == MPI_PROC_NULL) return MPI_SUCCESS;
+  const auto kind = local ? (all ? simmpi::runtime::call_trace::Kind::WinFlushLocalAll
+                                 : simmpi::runtime::call_trace::Kind::WinFlushLocal)
+                          : (all ? simmpi::runtime::call_trace::Kind::WinFlushAll
+                                 : simmpi::runtime::call_trace::Kind::WinFlush);
+  auto record = [&] {
+    CallRecord rec(call, kind);
+    if (!all) rec.value(rank);
+    rec.value(win);
+  };
+  if (!all && rank == MPI_PROC_NULL) return record(), MPI_SUCCESS;
   if (!all && (err = check_rank(call, r, "rank", rank)) != MPI_SUCCESS) return err;
   if (!m.lock_all && (all ? m.locks.empty() : !m.locks.count(rank)))
     return win_fail(call, r, MPI_ERR_RMA_SYNC,
                     "no passive-target epoch to %s is open (call "
                     "MPI_Win_lock or MPI_Win_lock_all first)",
                     all ? "any rank" : strprintf("rank %d", rank).c_str());
+  record();
   charge_sync(call.world);
   wait_operations(call.world, *r.win, r.me, all ? -1 : rank, local);
   return MPI_SUCCESS;
@@ -153,6 +164,7 @@ int MPI_Win_fence(int assert, MPI_Win win) {
   if ((err = check_no_pscw_epoch(call, r, true)) != MPI_SUCCESS ||
       (err = check_no_passive_epoch(call, r)) != MPI_SUCCESS)
     return err;
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinFence).value(assert).value(win);
   charge_sync(call.world);
   if (!(assert& MPI_MODE_NOPRECEDE)) wait_operations(call.world, *r.win, r.me, -1, false);
   Communicator& priv = r.win->comm();
@@ -180,6 +192,10 @@ int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "an exposure epoch (MPI_Win_post) is open already");
   std::vector<int> ranks;
   if (!window_ranks(call, r, group, &ranks, &err)) return err;
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinPost)
+      .array(ranks.data(), static_cast<int>(ranks.size()))
+      .value(assert)
+      .value(win);
   charge_sync(call.world);
   m.fence_epoch = false;
   m.exposure_posted = true;
@@ -201,6 +217,10 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
     return err;
   std::vector<int> ranks;
   if (!window_ranks(call, r, group, &ranks, &err)) return err;
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinStart)
+      .array(ranks.data(), static_cast<int>(ranks.size()))
+      .value(assert)
+      .value(win);
   charge_sync(call.world);
   m.fence_epoch = false;
   if (!(assert& MPI_MODE_NOCHECK)) await_notices(call.world, r, ranks, true);
@@ -217,6 +237,7 @@ int MPI_Win_complete(MPI_Win win) {
   WinMember& m = r.member();
   if (!m.access_started)
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "no access epoch was started (MPI_Win_start)");
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinComplete).value(win);
   charge_sync(call.world);
   wait_operations(call.world, *r.win, r.me, -1, false);
   send_notices(call.world, r, m.access_group, false);
@@ -233,6 +254,7 @@ int MPI_Win_wait(MPI_Win win) {
   WinMember& m = r.member();
   if (!m.exposure_posted)
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "no exposure epoch was posted (MPI_Win_post)");
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinWait).value(win);
   charge_sync(call.world);
   await_notices(call.world, r, m.exposure_group, false);
   m.exposure_posted = false;
@@ -251,6 +273,8 @@ int MPI_Win_test(MPI_Win win, int* flag) {
   if (!flag) return win_fail(call, r, MPI_ERR_ARG, "flag is NULL");
   if (!m.exposure_posted)
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "no exposure epoch was posted (MPI_Win_post)");
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::WinTest);
+  rec.value(win).out(flag);
   NoticeWait n{r.win, r.me, &m.exposure_group, false};
   SimTime latest = call.world.now();
   bool sent = all_noticed(m, n, &latest);
@@ -287,6 +311,7 @@ int MPI_Win_sync(MPI_Win win) {
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinSync).value(win);
   charge_sync(call.world);
   return MPI_SUCCESS;
 }

@@ -13,6 +13,7 @@
 #include "libsimmpi/comm/attributes.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/intracomm_create.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/info/info_objects.hpp"
 #include "libsimmpi/rma/operations.hpp"
 #include "libsimmpi/rma/win_call.hpp"
@@ -88,6 +89,9 @@ int make_window(ApiCall& call, MPI_Comm comm, const Making& mk, MPI_Win* out) {
   MPI_Comm pc = MPI_COMM_NULL;
   if (err == MPI_SUCCESS) err = dup_comm(call, *c, &pc);
   if (err != MPI_SUCCESS) return err;
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::WinCreate);
+  if (mk.flavor == MPI_WIN_FLAVOR_DYNAMIC) rec.cancel();  // its displacements are addresses
+  rec.value(mk.flavor).value(mk.size).value(mk.disp_unit).value(comm).out(out);
   Communicator& priv = *call.world.find_comm(pc, call.rank);
   Window& win = Windows::get().take(priv, mk.flavor);
   const int me = priv.comm_rank(call.rank);
@@ -246,6 +250,7 @@ int MPI_Win_free(MPI_Win* win) {
   int cls =
       priv.check_collective(r.me, CollectiveSignature{"MPI_Win_free", -1, MPI_OP_NULL, -1}, &why);
   if (cls != MPI_SUCCESS) return win_fail(call, r, cls, "%s", why.c_str());
+  CallRecord(call, simmpi::runtime::call_trace::Kind::WinFree).value(*win);
   CollContext cc(call.world, priv, priv.last_collective(r.me));
   run_barrier(cc);
   err = delete_attributes(call, *win, &priv);

@@ -111,6 +111,27 @@ enum class Kind : std::uint8_t {
   NeighborAlltoallv,
   NeighborAlltoallw,
   Cancel,
+  IntercommCreate,
+  IntercommMerge,
+  CommCreateGroup,
+  WinCreate,  // one-sided communication
+  WinFree,
+  RmaOperation,
+  WinFence,
+  WinLock,
+  WinUnlock,
+  WinLockAll,
+  WinUnlockAll,
+  WinFlush,
+  WinFlushAll,
+  WinFlushLocal,
+  WinFlushLocalAll,
+  WinSync,
+  WinPost,
+  WinStart,
+  WinComplete,
+  WinWait,
+  WinTest,
   // The persistent collectives (MPI_<collective>_init): the fields of the nonblocking form, the
   // request made (kPersistentCollectives pairs each with its collective's kind).
   BarrierInit,
@@ -162,7 +183,13 @@ struct Layout {
 // of a distributed graph only when `weighted`, as MPI_UNWEIGHTED passes none); neighbourhood
 // collectives their counts and types as the all-to-all(v, w) forms do (MPI_Neighbor_alltoallw
 // no displacements), and the uniform forms the caller's in- and out-degree, which size their
-// buffers.
+// buffers. One-sided communication: a window's constructor records its flavor
+// (MPI_WIN_FLAVOR_CREATE, _ALLOCATE or _SHARED; a dynamic window is not recorded: its
+// displacements are the program's addresses), its part's size and displacement unit; every
+// communication call is one RmaOperation record whose `call` indexes kRmaCalls (an absent
+// buffer's type is MPI_DATATYPE_NULL); MPI_Win_post and _start record their group as ranks of
+// the window's group. MPI_Intercomm_create records the peer communicator at the local leader only
+// (the others' is not significant: MPI_COMM_NULL).
 inline constexpr Layout kLayouts[] = {
     {"End", "", ""},
     {"Kernel", "is", "id name"},
@@ -239,6 +266,28 @@ inline constexpr Layout kLayouts[] = {
      "scounts sdispls stype rcounts rdispls rtype comm request"},
     {"MPI_Neighbor_alltoallw", "aaaaii", "scounts stypes rcounts rtypes comm request"},
     {"MPI_Cancel", "i", "request"},
+    {"MPI_Intercomm_create", "iiiiii", "comm leader peer remote_leader tag newcomm"},
+    {"MPI_Intercomm_merge", "iii", "comm high newcomm"},
+    {"MPI_Comm_create_group", "iaii", "comm members tag newcomm"},
+    {"MPI_Win_create", "iiiii", "flavor size disp_unit comm win"},
+    {"MPI_Win_free", "i", "win"},
+    {"MPI_Put/Get/Accumulate...", "iiiiiiiiiiii",
+     "call op ocount otype rcount rtype target disp tcount ttype win request"},
+    {"MPI_Win_fence", "ii", "assert win"},
+    {"MPI_Win_lock", "iiii", "type rank assert win"},
+    {"MPI_Win_unlock", "ii", "rank win"},
+    {"MPI_Win_lock_all", "ii", "assert win"},
+    {"MPI_Win_unlock_all", "i", "win"},
+    {"MPI_Win_flush", "ii", "rank win"},
+    {"MPI_Win_flush_all", "i", "win"},
+    {"MPI_Win_flush_local", "ii", "rank win"},
+    {"MPI_Win_flush_local_all", "i", "win"},
+    {"MPI_Win_sync", "i", "win"},
+    {"MPI_Win_post", "aii", "group assert win"},
+    {"MPI_Win_start", "aii", "group assert win"},
+    {"MPI_Win_complete", "i", "win"},
+    {"MPI_Win_wait", "i", "win"},
+    {"MPI_Win_test", "ii", "win flag"},
     {"MPI_Barrier_init", "ii", "comm request"},
     {"MPI_Bcast_init", "iiiii", "count type root comm request"},
     {"MPI_Reduce_init", "iiiiiii", "inplace count type op root comm request"},
@@ -281,6 +330,19 @@ static_assert(sizeof kKindsOfVersion / sizeof kKindsOfVersion[0] == kVersion - k
 
 constexpr const Layout& layout(Kind k) {
   return kLayouts[static_cast<std::size_t>(k)];
+}
+
+// The one-sided communication calls an RmaOperation record names (its `call` field).
+inline constexpr const char* kRmaCalls[] = {"MPI_Put",          "MPI_Get",
+                                            "MPI_Accumulate",   "MPI_Get_accumulate",
+                                            "MPI_Fetch_and_op", "MPI_Compare_and_swap",
+                                            "MPI_Rput",         "MPI_Rget",
+                                            "MPI_Raccumulate",  "MPI_Rget_accumulate"};
+// Its index in kRmaCalls, or -1.
+inline int rma_call(std::string_view name) {
+  for (std::size_t i = 0; i < sizeof kRmaCalls / sizeof kRmaCalls[0]; ++i)
+    if (name == kRmaCalls[i]) return static_cast<int>(i);
+  return -1;
 }
 
 // Each persistent collective's kind and its collective's (whose nonblocking form's fields it
@@ -404,6 +466,18 @@ inline bool is_local_call(std::string_view name) {
                                                 "MPI_Error_class",
                                                 "MPI_Comm_compare",
                                                 "MPI_Comm_test_inter",
+                                                "MPI_Comm_remote_size",
+                                                "MPI_Comm_remote_group",
+                                                "MPI_Win_get_group",
+                                                "MPI_Win_shared_query",
+                                                "MPI_Win_get_attr",
+                                                "MPI_Win_set_attr",
+                                                "MPI_Win_set_name",
+                                                "MPI_Win_get_name",
+                                                "MPI_Win_get_info",
+                                                "MPI_Win_set_info",
+                                                "MPI_Win_set_errhandler",
+                                                "MPI_Win_get_errhandler",
                                                 "MPI_Dims_create",
                                                 "MPI_Test_cancelled",
                                                 "MPI_Topo_test",

@@ -118,6 +118,9 @@ void Replayer::dispatch(const Record& r) {
     case Kind::CommSplit:
     case Kind::CommCreate:
     case Kind::CommFree:
+    case Kind::IntercommCreate:
+    case Kind::IntercommMerge:
+    case Kind::CommCreateGroup:
       return communicator(r);
     case Kind::CartCreate:
     case Kind::CartSub:
@@ -135,6 +138,27 @@ void Replayer::dispatch(const Record& r) {
       return neighbor_alltoallw(r);
     case Kind::Cancel:
       return completion(r);
+    case Kind::WinCreate:
+    case Kind::WinFree:
+      return window_lifetime(r);
+    case Kind::RmaOperation:
+      return rma_operation(r);
+    case Kind::WinFence:
+    case Kind::WinLock:
+    case Kind::WinUnlock:
+    case Kind::WinLockAll:
+    case Kind::WinUnlockAll:
+    case Kind::WinFlush:
+    case Kind::WinFlushAll:
+    case Kind::WinFlushLocal:
+    case Kind::WinFlushLocalAll:
+    case Kind::WinSync:
+    case Kind::WinPost:
+    case Kind::WinStart:
+    case Kind::WinComplete:
+    case Kind::WinWait:
+    case Kind::WinTest:
+      return rma_sync(r);
     default:  // End, and the persistent kinds (the reader gives their collective's)
       break;
   }

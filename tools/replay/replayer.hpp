@@ -61,6 +61,11 @@ class Replayer {
   void alltoallw(const Record& r);
   void communicator(const Record& r);
   void topology(const Record& r);
+  void window_lifetime(const Record& r);
+  void rma_operation(const Record& r);
+  void rma_sync(const Record& r);
+  void access_group(const Record& r);
+  MPI_Win window(std::int64_t recorded);
   void neighbor_uniform(const Record& r);
   void neighbor_vector(const Record& r);
   void neighbor_alltoallw(const Record& r);
@@ -70,7 +75,8 @@ class Replayer {
   void compute(const Record& r);
 
   MPI_Comm comm(std::int64_t recorded);
-  // Its size, known since it was made (the replay makes no call to learn it).
+  // Its size, known since it was made (the replay makes no call to learn it); an
+  // intercommunicator's is the larger of its groups' (it sizes buffers of blocks per member).
   std::int64_t comm_size(MPI_Comm c);
   MPI_Request& request(std::int64_t recorded);
   void made(std::int64_t recorded, MPI_Request ours);
@@ -111,6 +117,11 @@ class Replayer {
   std::unordered_map<MPI_Comm, int> sizes_;
   std::unordered_map<std::int64_t, MPI_Request> requests_;
   std::unordered_map<std::int64_t, MPI_Message> messages_;  // matched, not yet received
+  struct Window {
+    MPI_Win win = MPI_WIN_NULL;
+    void* memory = nullptr;  // a created window's (folded), freed with it
+  };
+  std::unordered_map<std::int64_t, Window> windows_;
   struct Early {
     MPI_Comm comm;
     int source, tag;

@@ -27,6 +27,11 @@
  *                between, completed by Waitall and Wait, then freed
  *   cancel       MPI_Cancel of a receive never matched (withdrawn: MPI_Test_cancelled says so)
  *                and of a send (simmpi never cancels a send: it is delivered and received)
+ *   intercomm    an intercommunicator between the even and the odd ranks (MPI_Intercomm_create):
+ *                messages between them (blocking and nonblocking), collectives on it (rooted ones
+ *                with MPI_ROOT and MPI_PROC_NULL, nonblocking ones), its dup, the
+ *                intracommunicator MPI_Intercomm_merge makes of it, and MPI_Comm_create_group
+ *                of every third rank of that
  *   polling      MPI_Iprobe until a message is there, behind a computation whose time depends on
  *                the node (the number of fruitless polls depends on the platform, the pattern
  *                does not), and a fixed number of probes for a message never sent
@@ -433,6 +438,72 @@ static void cancel(void) {
   if (cancelled) MPI_Abort(MPI_COMM_WORLD, 8);
 }
 
+static void intercomm(void) {
+  enum { m = 5000 };
+  const int color = rank % 2;
+  MPI_Comm half, inter, dup, merged;
+  MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
+  /* the leaders: world ranks 0 (evens) and 1 (odds) */
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - color, 42, &inter);
+  int me, remote;
+  MPI_Comm_rank(inter, &me);
+  MPI_Comm_remote_size(inter, &remote);
+  int *s = calloc(2 * m * (size_t)size, sizeof(int)),
+      *r = calloc(2 * m * (size_t)size, sizeof(int));
+  if (me < remote) { /* a partner of the same rank in the other group */
+    MPI_Request q[2];
+    MPI_Irecv(r, m, MPI_INT, me, 1, inter, &q[0]);
+    MPI_Isend(s, m, MPI_INT, me, 1, inter, &q[1]);
+    SIMMPI_COMPUTE(1e6 * (rank % 3 + 1), 0);
+    MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+    if (color)
+      MPI_Recv(r, 2 * m, MPI_INT, me, 2, inter, MPI_STATUS_IGNORE);
+    else
+      MPI_Send(s, 2 * m, MPI_INT, me, 2, inter);
+  }
+  const int root = color ? 0 : me == 0 ? MPI_ROOT : MPI_PROC_NULL; /* evens' rank 0 sends */
+  s[0] = 7;
+  MPI_Bcast(s, m, MPI_INT, root, inter);
+  if (color && s[0] != 7) MPI_Abort(MPI_COMM_WORLD, 9);
+  MPI_Allreduce(s, r, m, MPI_INT, MPI_SUM, inter);
+  MPI_Allgather(s, 300, MPI_INT, r, 300, MPI_INT, inter);
+  MPI_Alltoall(s, 200, MPI_INT, r, 200, MPI_INT, inter);
+  MPI_Gather(s, 400, MPI_INT, r, 400, MPI_INT, root, inter);
+  MPI_Barrier(inter);
+  MPI_Request q[2];
+  MPI_Ibcast(s, m, MPI_INT, root, inter, &q[0]);
+  MPI_Iallreduce(s + m, r + m, 1000, MPI_INT, MPI_MAX, inter, &q[1]);
+  SIMMPI_COMPUTE(2e6 * (me + 1), 0);
+  MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+  MPI_Comm_dup(inter, &dup);
+  MPI_Allreduce(s, r, 100, MPI_INT, MPI_SUM, dup);
+  MPI_Intercomm_merge(dup, color, &merged);
+  int mine = rank, sum = 0;
+  MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, merged);
+  if (sum != size * (size - 1) / 2) MPI_Abort(MPI_COMM_WORLD, 9);
+  if (rank % 3 == 0) { /* only the group's members call it */
+    MPI_Group all, thirds;
+    MPI_Comm_group(merged, &all);
+    int k = 0, members[64];
+    MPI_Group world;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    for (int i = 0; i < size; ++i) { /* the merged ranks of world ranks 0, 3, 6... */
+      int world_rank;
+      MPI_Group_translate_ranks(all, 1, &i, world, &world_rank);
+      if (world_rank % 3 == 0) members[k++] = i;
+    }
+    MPI_Group_free(&world);
+    MPI_Group_incl(all, k, members, &thirds);
+    MPI_Comm third;
+    MPI_Comm_create_group(merged, thirds, 5, &third);
+    MPI_Allreduce(s, r, 700, MPI_INT, MPI_SUM, third);
+    MPI_Comm_free(&third);
+    MPI_Group_free(&thirds), MPI_Group_free(&all);
+  }
+  MPI_Comm_free(&merged), MPI_Comm_free(&dup), MPI_Comm_free(&inter), MPI_Comm_free(&half);
+  free(s), free(r);
+}
+
 static void polling(void) {
   const int partner = rank ^ 1;
   if (partner >= size) return;
@@ -476,6 +547,8 @@ int main(int argc, char** argv) {
       persistent_collectives();
     else if (!strcmp(argv[i], "cancel"))
       cancel();
+    else if (!strcmp(argv[i], "intercomm"))
+      intercomm();
     else if (!strcmp(argv[i], "polling"))
       polling();
     else {
