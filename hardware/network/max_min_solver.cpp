@@ -124,8 +124,12 @@ void MaxMinSolver::remove_flow(FlowId f) {
   SIMMPI_ASSERT(x.alive, "flow %d removed twice", f);
   const Hop* h = hops(f);
   saturated_.resize(static_cast<std::size_t>(x.hop_count));
-  for (int i = 0; i < x.hop_count; ++i)
+  // (Each link's list cells load meanwhile: at a million endpoints a miss per hop that would
+  // otherwise come only once the loop below reaches the link.)
+  for (int i = 0; i < x.hop_count; ++i) {
     saturated_[static_cast<std::size_t>(i)] = is_saturated(h[i].link);
+    flows_on_.prefetch_erase(link(h[i].link).flows, static_cast<std::size_t>(h[i].pos));
+  }
   set_rate(f, 0.0, kAtCap);
   for (int i = 0; i < x.hop_count; ++i) {
     Link& k = link(h[i].link);
@@ -244,6 +248,13 @@ void MaxMinSolver::start_solve() {
 void MaxMinSolver::mark_links() {
   if (slots_.size() < region_.size() * hops_.stride())
     slots_.resize(region_.size() * hops_.stride());
+  // The new members' entries, then their links, asked for all at once: at a million endpoints
+  // each is a miss, and the loop below branches on every link.
+  for (std::size_t r = members_.size(); r < region_.size(); ++r) prefetch_flow(region_[r]);
+  for (std::size_t r = members_.size(); r < region_.size(); ++r) {
+    const Hop* h = hops(region_[r]);
+    for (int i = 0; i < flow(region_[r]).hop_count; ++i) prefetch(h[i].link);
+  }
   for (std::size_t r = members_.size(); r < region_.size(); ++r) {
     const Flow& x = flow(region_[r]);
     const Hop* h = hops(region_[r]);

@@ -69,6 +69,11 @@ class MaxMinSolver final : public LinkLoad {
   // Starts loading what add_flow, remove_flow and flows_on read of `link` (its entry is one of
   // millions at a million endpoints: a miss that can overlap the route's other links' misses).
   void prefetch(LinkId link) const { __builtin_prefetch(&links_[static_cast<std::size_t>(link)]); }
+  // Starts loading what remove_flow reads of `flow` before its links: its entry and its hops.
+  void prefetch_flow(FlowId flow) const {
+    __builtin_prefetch(&flows_[static_cast<std::size_t>(flow)]);
+    __builtin_prefetch(hops(flow));
+  }
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
   // it is 0 until the next solve().
   FlowId add_flow(const LinkId* links, int count);

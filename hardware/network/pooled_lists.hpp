@@ -37,6 +37,11 @@ class PooledLists {
   const T* end(const Head& h) const { return cells_.data() + h.at + h.size; }
   T& at(const Head& h, std::size_t i) { return cells_[h.at + i]; }
   T& back(const Head& h) { return cells_[h.at + h.size - 1]; }
+  // Starts loading cell i and the last cell (what erasing cell i reads).
+  void prefetch_erase(const Head& h, std::size_t i) const {
+    __builtin_prefetch(cells_.data() + h.at + i);
+    __builtin_prefetch(cells_.data() + h.at + h.size - 1);
+  }
 
   // Appends `value`; may move the list (and every list's cells: pointers into the pool are
   // valid until the next push_back).
