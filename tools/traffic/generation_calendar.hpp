@@ -33,7 +33,7 @@ class GenerationCalendar {
     const auto b = static_cast<std::size_t>(t_ps / width_ps_);
     if (b <= current_) {
       heap_.push_back(Entry{t_ps, src});
-      std::push_heap(heap_.begin(), heap_.end(), later);
+      std::push_heap(heap_.begin(), heap_.end(), Later{});
     } else {
       buckets_[b].push_back(Entry{t_ps, src});
     }
@@ -51,7 +51,7 @@ class GenerationCalendar {
   // Takes the earliest pending generation and returns its source.
   std::int32_t pop() {
     open_next();
-    std::pop_heap(heap_.begin(), heap_.end(), later);
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
     const std::int32_t src = heap_.back().src;
     heap_.pop_back();
     --size_;
@@ -64,16 +64,20 @@ class GenerationCalendar {
     std::int64_t ps;
     std::int32_t src;
   };
-  static bool later(const Entry& a, const Entry& b) {
-    return a.ps != b.ps ? a.ps > b.ps : a.src > b.src;
-  }
+  // A type of its own, not a function: the heap's comparisons then inline (through a function
+  // pointer each was a call).
+  struct Later {
+    bool operator()(const Entry& a, const Entry& b) const {
+      return a.ps != b.ps ? a.ps > b.ps : a.src > b.src;
+    }
+  };
   // Makes the current bucket the earliest one that holds anything.
   void open_next() {
     while (heap_.empty()) {
       ++current_;
       heap_.swap(buckets_[current_]);
       buckets_[current_].clear();
-      std::make_heap(heap_.begin(), heap_.end(), later);
+      std::make_heap(heap_.begin(), heap_.end(), Later{});
     }
   }
 
