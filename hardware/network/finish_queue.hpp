@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// The flows' finish times in an indexed 4-ary min-heap: a flow's time can move either way in
+// The flows' finish times: an indexed 4-ary min-heap, where a flow's time can move either way in
 // O(log n) when its rate changes (the engine has no cancel, so the network keeps one engine event
-// for the earliest finish and this queue for the rest). Order: (time, sequence number), so flows
-// that finish together complete in the order they started.
+// for the earliest finish and this queue for the rest), and beside it a FIFO for the flows that
+// finish in the order they were added. Order: (time, sequence number), so flows that finish
+// together complete in the order they started.
 //
-// Four children per node (as in the engine's queue): with 10^5 flows in flight (synthetic
-// traffic at a million endpoints) the heap outgrows the cache, and a pop then moves through half
-// as many levels as in a binary heap. An item is 16 bytes (time and id; the sequence numbers,
-// needed only between equal times, are kept by id) and the root sits at slot 3 of the array,
-// so a node's four children fill one 64-byte line exactly.
+// The FIFO: a flow alone on its links keeps its rate to the end, and in most traffic its chunks
+// take the same time, so such flows finish in the order they start. add_in_order appends one to
+// the FIFO when it finishes no earlier than the FIFO's last (O(1), lines in sequence), and gives
+// it to the heap otherwise; a flow whose time moves later leaves the FIFO (a tombstone stays
+// there) for the heap. The top is the earlier of the two heads. At a million endpoints the heap
+// of ~10^5 flows outgrew the cache, and each pop paid a miss per level below the top few.
+//
+// Four children per node (as in the engine's queue): a pop moves through half as many levels as
+// in a binary heap. An item is 16 bytes (time and id; the sequence numbers, needed only between
+// equal times, are kept by id) and the root sits at slot 3 of the array, so a node's four
+// children fill one 64-byte line exactly.
 #pragma once
 
 #include <cstdint>
@@ -21,22 +28,44 @@ namespace simmpi::hardware {
 
 class FinishQueue {
  public:
-  bool empty() const { return heap_.size() == kRoot; }
-  std::size_t size() const { return heap_.size() - kRoot; }
-  std::int32_t top() const { return heap_[kRoot].id; }
-  runtime::SimTime top_time() const { return runtime::SimTime::from_ps(heap_[kRoot].ps); }
+  bool empty() const { return size() == 0; }
+  std::size_t size() const { return heap_.size() - kRoot + fifo_live_; }
+  std::int32_t top() const { return fifo_first() ? ring(head_).id : heap_[kRoot].id; }
+  runtime::SimTime top_time() const {
+    return runtime::SimTime::from_ps(fifo_first() ? ring(head_).ps : heap_[kRoot].ps);
+  }
+  // The id that a pop would make top, or -1: none, or (a hint, for prefetching) the FIFO's next
+  // live entry is not among the next few.
+  std::int32_t second() const {
+    const Item* a = nullptr;
+    const Item* b;
+    if (fifo_first()) {
+      for (std::uint64_t at = head_ + 1; at != tail_ && a == nullptr; ++at) {
+        if (at == head_ + kLookAhead) return -1;
+        if (ring(at).id >= 0) a = &ring(at);
+      }
+      b = heap_.size() > kRoot ? &heap_[kRoot] : nullptr;
+    } else {
+      a = head_ != tail_ ? &ring(head_) : nullptr;
+      b = best_child(kRoot);
+    }
+    if (a == nullptr || (b != nullptr && before(*b, *a))) a = b;
+    return a != nullptr ? a->id : -1;
+  }
 
   // Inserts `id` or moves it to its new time.
   void set(std::int32_t id, runtime::SimTime t, std::uint64_t seq) {
-    if (static_cast<std::size_t>(id) >= pos_.size()) {
-      pos_.resize(static_cast<std::size_t>(id) + 1, kAbsent);
-      seq_.resize(static_cast<std::size_t>(id) + 1);
+    grow_index(id);
+    std::uint32_t p = pos_[static_cast<std::size_t>(id)];
+    if (p & kInFifo) {
+      bury(p);
+      p = kAbsent;
     }
-    std::uint32_t& p = pos_[static_cast<std::size_t>(id)];
     std::uint64_t& old_seq = seq_[static_cast<std::size_t>(id)];
     if (p == kAbsent) {
       old_seq = seq;
       p = static_cast<std::uint32_t>(heap_.size());
+      pos_[static_cast<std::size_t>(id)] = p;
       heap_.push_back(Item{t.ps(), id});
       sift_up(p);
       return;
@@ -50,15 +79,41 @@ class FinishQueue {
     else
       sift_down(p);
   }
-  void pop() { erase_at(kRoot); }
+  // Inserts `id`, which is not in the queue, at the FIFO's end if it finishes no earlier than
+  // every flow added this way that is still there, into the heap otherwise.
+  void add_in_order(std::int32_t id, runtime::SimTime t, std::uint64_t seq) {
+    if (head_ != tail_ && (t.ps() < last_ps_ || (t.ps() == last_ps_ && seq < last_seq_))) {
+      set(id, t, seq);
+      return;
+    }
+    grow_index(id);
+    seq_[static_cast<std::size_t>(id)] = seq;
+    if (tail_ - head_ == ring_.size()) grow_ring();
+    pos_[static_cast<std::size_t>(id)] = kInFifo | (tail_ & kFifoMask);
+    ring(tail_++) = Item{t.ps(), id};
+    ++fifo_live_;
+    last_ps_ = t.ps();
+    last_seq_ = seq;
+  }
+  void pop() {
+    if (fifo_first())
+      bury(pos_[static_cast<std::size_t>(ring(head_).id)]);
+    else
+      erase_at(kRoot);
+  }
 
  private:
   static constexpr std::size_t kArity = 4;
   static constexpr std::size_t kRoot = 3;  // slots 0-2 unused: children groups start at 4k
   static constexpr std::uint32_t kAbsent = 0;
+  // pos_ of an id in the FIFO: this bit and its position's low bits (the ring's size divides
+  // 2^31, so the low bits locate it).
+  static constexpr std::uint32_t kInFifo = 0x80000000u;
+  static constexpr std::uint32_t kFifoMask = 0x7fffffffu;
+  static constexpr std::uint64_t kLookAhead = 8;  // FIFO entries second() looks at
   struct alignas(16) Item {
     std::int64_t ps;
-    std::int32_t id;
+    std::int32_t id;  // -1 in the FIFO: left it
   };
   static_assert(sizeof(Item) * kArity == 64);
   static std::size_t parent(std::size_t slot) { return (slot - kRoot - 1) / kArity + kRoot; }
@@ -67,6 +122,39 @@ class FinishQueue {
     return a.ps != b.ps
                ? a.ps < b.ps
                : seq_[static_cast<std::size_t>(a.id)] < seq_[static_cast<std::size_t>(b.id)];
+  }
+  Item& ring(std::uint64_t at) { return ring_[at & (ring_.size() - 1)]; }
+  const Item& ring(std::uint64_t at) const { return ring_[at & (ring_.size() - 1)]; }
+  // The FIFO's head (live whenever the FIFO is not empty) comes before the heap's root.
+  bool fifo_first() const {
+    return head_ != tail_ && (heap_.size() == kRoot || before(ring(head_), heap_[kRoot]));
+  }
+  const Item* best_child(std::size_t slot) const {
+    const std::size_t first = first_child(slot), n = heap_.size();
+    if (first >= n) return nullptr;
+    std::size_t c = first;
+    for (std::size_t k = first + 1; k < first + kArity && k < n; ++k)
+      if (before(heap_[k], heap_[c])) c = k;
+    return &heap_[c];
+  }
+  void grow_index(std::int32_t id) {
+    if (static_cast<std::size_t>(id) >= pos_.size()) {
+      pos_.resize(static_cast<std::size_t>(id) + 1, kAbsent);
+      seq_.resize(static_cast<std::size_t>(id) + 1);
+    }
+  }
+  void grow_ring() {
+    runtime::HugePageVector<Item> bigger(ring_.empty() ? 1024 : 2 * ring_.size());
+    for (std::uint64_t at = head_; at != tail_; ++at) bigger[at & (bigger.size() - 1)] = ring(at);
+    ring_.swap(bigger);
+  }
+  // Takes the FIFO entry at pos_ `p` out (a tombstone), then the tombstones at its head.
+  void bury(std::uint32_t p) {
+    Item& it = ring_[(p & kFifoMask) & (ring_.size() - 1)];
+    pos_[static_cast<std::size_t>(it.id)] = kAbsent;
+    it.id = -1;
+    --fifo_live_;
+    while (head_ != tail_ && ring(head_).id < 0) ++head_;
   }
   void place(std::size_t i, const Item& it) {
     heap_[i] = it;
@@ -112,8 +200,13 @@ class FinishQueue {
   }
 
   runtime::HugePageVector<Item> heap_ = runtime::HugePageVector<Item>(kRoot);
+  runtime::HugePageVector<Item> ring_;  // the FIFO: entries [head_, tail_), a power of 2 long
+  std::uint64_t head_ = 0, tail_ = 0;
+  std::size_t fifo_live_ = 0;  // its entries that are not tombstones
+  std::int64_t last_ps_ = 0;   // of its last entry
+  std::uint64_t last_seq_ = 0;
   runtime::HugePageVector<std::uint32_t> pos_;  // slot in heap_ of each id, kAbsent when absent
-  runtime::HugePageVector<std::uint64_t> seq_;  // of each id in heap_
+  runtime::HugePageVector<std::uint64_t> seq_;  // of each id in the queue
 };
 
 }  // namespace simmpi::hardware

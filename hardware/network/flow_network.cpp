@@ -184,7 +184,7 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
   }
   if (stats_) stats_->flow_started(links, hops, engine_.now(), occupancy_);
   if (rate > 0) {
-    set_rate(id, rate);
+    time_new_chunk(id, rate);
     arm_completion();
   } else {
     request_solve();
@@ -203,6 +203,13 @@ void FlowNetwork::set_rate(TransferId id, double rate_Bps) {
   t.last = now;
   t.rate = rate_Bps;
   queue_.set(id, now + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
+}
+
+void FlowNetwork::time_new_chunk(TransferId id, double rate_Bps) {
+  Transfer& t = transfers_[static_cast<std::size_t>(id)];
+  t.last = engine_.now();
+  t.rate = rate_Bps;
+  queue_.add_in_order(id, t.last + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
 }
 
 void FlowNetwork::complete_chunk(TransferId id) {

@@ -109,6 +109,10 @@ class FlowNetwork final : public Network {
   void start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived);
   void complete_chunk(TransferId id);
   void set_rate(TransferId id, double rate_Bps);
+  // Times a chunk that starts at `rate_Bps` now. Chunks that start at their cap (solo ones, and
+  // those the solver gives their cap at once) mostly finish in the order they start: the finish
+  // queue's FIFO takes them.
+  void time_new_chunk(TransferId id, double rate_Bps);
   TransferId allocate_transfer(int hops);
   LinkId* route(TransferId id) { return routes_.row(static_cast<std::size_t>(id)); }
   void prefetch_transfer(TransferId id) {
