@@ -95,6 +95,12 @@ class FinishQueue {
     last_ps_ = t.ps();
     last_seq_ = seq;
   }
+  // Capacity for ids below `ids`, allocated ahead.
+  void reserve(std::size_t ids) {
+    heap_.reserve(kRoot + ids);
+    pos_.reserve(ids);
+    seq_.reserve(ids);
+  }
   void pop() {
     if (fifo_first())
       bury(pos_[static_cast<std::size_t>(ring(head_).id)]);

@@ -97,6 +97,13 @@ void FlowNetwork::transfer(int src, int dst, std::uint64_t bytes, ArrivalNotice 
   start_chunk(src, dst, bytes, arrived);
 }
 
+void FlowNetwork::expect_flows(std::size_t flows) {
+  transfers_.reserve(flows);
+  routes_.reserve_capacity(flows);
+  queue_.reserve(flows);
+  solver_.reserve(flows);
+}
+
 FlowNetwork::TransferId FlowNetwork::allocate_transfer(int hops) {
   TransferId id;
   if (!free_transfers_.empty()) {

@@ -77,6 +77,11 @@ class MaxMinSolver final : public LinkLoad {
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
   // it is 0 until the next solve().
   FlowId add_flow(const LinkId* links, int count);
+  // Capacity for `flows` flows at once, allocated ahead (see FlowNetwork::expect_flows).
+  void reserve(std::size_t flows) {
+    flows_.reserve(flows);
+    hops_.reserve_capacity(flows);
+  }
   void remove_flow(FlowId flow);
   // True when add/remove left something for solve() to recompute.
   bool has_pending() const { return !seed_flows_.empty() || !seed_links_.empty(); }

@@ -18,6 +18,8 @@ class StridedRows {
   T* row(std::size_t i) { return &cells_[i * stride_]; }
   const T* row(std::size_t i) const { return &cells_[i * stride_]; }
   std::size_t stride() const { return stride_; }
+  // Capacity for `rows` rows at the present stride, allocated and not touched.
+  void reserve_capacity(std::size_t rows) { cells_.reserve(rows * stride_); }
   // Room for `rows` rows of at least `width` cells each.
   void reserve(std::size_t rows, std::size_t width) {
     if (width > stride_) {
