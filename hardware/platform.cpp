@@ -68,7 +68,8 @@ Platform::~Platform() {
   if (instance_ == this) instance_ = nullptr;
 }
 
-Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config& config)
+Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config& config,
+                   int spare_processes)
     : engine_(engine),
       shm_latency_(config.time("node.shm_latency")),
       shm_Bps_(config.bandwidth_Bps("node.shm_bw")) {
@@ -81,6 +82,7 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
   std::vector<int> per_node_count(static_cast<std::size_t>(nodes_));
   for (int node : node_of_)
     if (++per_node_count[static_cast<std::size_t>(node)] > 1) node_shared_ = true;
+  place_spares(per_node_count, per_node, spare_processes);
   StorageParams storage(config);
   auto with_storage = std::make_unique<StorageTopology>(std::move(topology), storage.server_Bps());
   const StorageTopology& storage_topology = *with_storage;
@@ -92,6 +94,17 @@ Platform::Platform(runtime::Engine& engine, int processes, const runtime::Config
   }
   compute_ = std::make_unique<ComputeModel>(config);
   instance_ = this;
+}
+
+void Platform::place_spares(const std::vector<int>& per_node_count, int per_node, int wanted) {
+  for (int node = 0; node < nodes_; ++node) {
+    if (per_node_count[static_cast<std::size_t>(node)] != 0) continue;
+    free_slots_ += per_node;
+    for (int k = 0; k < per_node && spare_processes_ < wanted; ++k, ++spare_processes_)
+      node_of_.push_back(node);
+  }
+  // A spare that may share a node with another makes shared memory a possible path.
+  if (spare_processes_ > 1 && per_node > 1) node_shared_ = true;
 }
 
 SimTime Platform::min_latency() const {

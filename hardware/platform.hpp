@@ -23,7 +23,11 @@ class Platform {
   // Builds the network (network.topology) and places `processes` processes on its nodes
   // (node.placement, node.ranks_per_node per node). Throws ConfigError, before anything runs,
   // when the machine is too small for the ranks or a topology or placement key is invalid.
-  Platform(runtime::Engine& engine, int processes, const runtime::Config& config);
+  // `spare_processes` more may start during the run (MPI_Comm_spawn): as many as the free nodes
+  // (those no process uses) hold at node.ranks_per_node each are placed there, in node order,
+  // as processes `processes` and up (spare_processes() says how many fit).
+  Platform(runtime::Engine& engine, int processes, const runtime::Config& config,
+           int spare_processes = 0);
   ~Platform();
   // The machine of the running simulation (one per process image), or nullptr. Layers beside
   // libsimmpi (libsimblas) reach the machine through it.
@@ -38,6 +42,10 @@ class Platform {
   StorageModel& storage() { return *storage_; }
 
   int node_count() const { return nodes_; }
+  // The processes placed for starting during the run, after the first ones (see the
+  // constructor), and how many the free nodes would hold in all.
+  int spare_processes() const { return spare_processes_; }
+  int free_slots() const { return free_slots_; }
   int node_of(int process) const { return node_of_[static_cast<std::size_t>(process)]; }
   Network& network() { return *network_; }
 
@@ -62,11 +70,15 @@ class Platform {
   void finish();
 
  private:
+  // Places up to `wanted` spare processes on the nodes whose count of processes is 0.
+  void place_spares(const std::vector<int>& per_node_count, int per_node, int wanted);
   static Platform* instance_;
   std::unique_ptr<ComputeModel> compute_;
   runtime::Engine& engine_;
   int nodes_;
   std::vector<int> node_of_;
+  int spare_processes_ = 0;
+  int free_slots_ = 0;
   SimTime shm_latency_;
   bool node_shared_ = false;  // some node hosts two processes or more
   double shm_Bps_;

@@ -32,13 +32,4 @@ int MPI_Pcontrol(const int, ...) {
   return MPI_SUCCESS;
 }
 
-// No process of a simmpi run was spawned by MPI_Comm_spawn (not implemented), so every rank has
-// no parent (MPI-3.1 10.3.2).
-int MPI_Comm_get_parent(MPI_Comm* parent) {
-  ApiCall call("MPI_Comm_get_parent");
-  if (!parent) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "parent is NULL");
-  *parent = MPI_COMM_NULL;
-  return MPI_SUCCESS;
-}
-
 }  // extern "C"

@@ -16,10 +16,9 @@ const int kTagUb = INT_MAX;
 const int kHost = MPI_PROC_NULL;
 const int kIo = MPI_ANY_SOURCE;
 const int kWtimeIsGlobal = 1;
-const int kAppnum = 0;
 
 // The value of a predefined attribute, or nullptr if `keyval` is not one.
-const int* predefined(int keyval, RankObjects& objects) {
+const int* predefined(int keyval, RankObjects& objects, int world_rank) {
   switch (keyval) {
     case MPI_TAG_UB:
       return &kTagUb;
@@ -34,7 +33,7 @@ const int* predefined(int keyval, RankObjects& objects) {
     case MPI_LASTUSEDCODE:
       return &objects.last_used_code;
     case MPI_APPNUM:
-      return &kAppnum;
+      return &World::get().rank(world_rank).appnum;  // 0, or the command of its spawn
     default:
       return nullptr;
   }
@@ -45,7 +44,7 @@ AttributeHolder holder(ApiCall& call, MPI_Comm comm, const Communicator& c) {
   return AttributeHolder{
       comm, &c,
       [&call](int keyval) {
-        return predefined(keyval, CommObjects::get().rank(call.rank)) != nullptr;
+        return predefined(keyval, CommObjects::get().rank(call.rank), call.rank) != nullptr;
       },
       [&call, comm](int cls, const char* detail) { return call.fail(comm, cls, "%s", detail); }};
 }
@@ -86,7 +85,7 @@ int get_attr(const char* name, MPI_Comm comm, int keyval, void* value, int* flag
   Communicator* c = call.comm(comm);
   if (!c) return MPI_ERR_COMM;
   if (!value || !flag) return call.fail(comm, MPI_ERR_ARG, "attribute_val or flag is NULL");
-  if (const int* v = predefined(keyval, CommObjects::get().rank(call.rank))) {
+  if (const int* v = predefined(keyval, CommObjects::get().rank(call.rank), call.rank)) {
     *static_cast<const int**>(value) = v;
     *flag = 1;
     return MPI_SUCCESS;

@@ -176,6 +176,10 @@ int MPI_Comm_free(MPI_Comm* comm) {
   if (err != MPI_SUCCESS)
     return call.fail(*comm, err, "an attribute delete callback returned %d", err);
   leave_comm(call, *c);
+  // A freed parent is no longer the rank's parent (MPI_Comm_get_parent), even if its handle is
+  // reused.
+  MPI_Comm& parent = call.world.rank(call.rank).parent;
+  if (parent == *comm) parent = MPI_COMM_NULL;
   *comm = MPI_COMM_NULL;
   return MPI_SUCCESS;
 }

@@ -8,8 +8,8 @@ namespace simmpi::mpi {
 
 CommObjects* CommObjects::instance_ = nullptr;
 
-CommObjects::CommObjects(int ranks)
-    : ranks_(static_cast<std::size_t>(ranks)), universe_size_(ranks) {
+CommObjects::CommObjects(int slots, int universe_size)
+    : ranks_(static_cast<std::size_t>(slots)), universe_size_(universe_size) {
   instance_ = this;
 }
 

@@ -72,7 +72,8 @@ struct RankObjects {
 
 class CommObjects {
  public:
-  explicit CommObjects(int ranks);
+  // For world ranks [0, slots); `universe_size` is MPI_UNIVERSE_SIZE.
+  CommObjects(int slots, int universe_size);
   ~CommObjects();
   CommObjects(const CommObjects&) = delete;
   CommObjects& operator=(const CommObjects&) = delete;
@@ -85,7 +86,8 @@ class CommObjects {
   RankObjects* find_rank(int world_rank) {
     return ranks_[static_cast<std::size_t>(world_rank)].get();
   }
-  // MPI_UNIVERSE_SIZE: the ranks of the job (no MPI_Comm_spawn), addressable as an attribute.
+  // MPI_UNIVERSE_SIZE: the ranks the job started with and the slots reserved for
+  // MPI_Comm_spawn (mpi.spawn_slots), addressable as an attribute.
   const int* universe_size() const { return &universe_size_; }
 
  private:

@@ -92,6 +92,23 @@ int merged_context(ApiCall& call, Communicator& view, int high, int* remote_high
 
 }  // namespace
 
+int join_groups(ApiCall& call, Communicator& local, int local_leader, Communicator* peer,
+                int remote_leader, int tag, MPI_Comm* out) {
+  CollContext lc(call.world, local);
+  int context = agree_context(lc, call.rank, true);
+  if (context < 0) return MPI_ERR_INTERN;
+  Remote remote;
+  if (local.comm_rank(call.rank) == local_leader)
+    swap_with_remote_leader(call, local, *peer, remote_leader, tag, context, &remote);
+  run_bcast(lc, remote.info, static_cast<int>(sizeof remote.info), 1, local_leader);
+  remote.ranks.resize(static_cast<std::size_t>(remote.info[2]));
+  run_bcast(lc, remote.ranks.data(), static_cast<int>(remote.ranks.size() * sizeof(int)), 1,
+            local_leader);
+  *out = remote.info[0];
+  inherit_errhandler(local, call.rank, *call.world.find_comm(*out, call.rank));
+  return MPI_SUCCESS;
+}
+
 void leaders_swap(ApiCall& call, Communicator& view, CollContext& local, std::vector<int>& mine,
                   std::vector<int>& theirs) {
   const std::size_t bytes = theirs.size() * sizeof(int);
@@ -166,19 +183,9 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::IntercommCreate);
   rec.value(local_comm).value(local_leader).value(me == local_leader ? peer_comm : MPI_COMM_NULL);
   rec.value(remote_leader).value(tag).out(newintercomm);
-  CollContext lc(call.world, *local);
-  int context = agree_context(lc, call.rank, true);
-  if (context < 0) return rec.cancel(), fail_no_context(call, local_comm);
-  Remote remote;
-  if (me == local_leader)
-    swap_with_remote_leader(call, *local, *peer, remote_leader,
-                            kTagIntercommCreate | (tag & kUserTagMask), context, &remote);
-  run_bcast(lc, remote.info, static_cast<int>(sizeof remote.info), 1, local_leader);
-  remote.ranks.resize(static_cast<std::size_t>(remote.info[2]));
-  run_bcast(lc, remote.ranks.data(), static_cast<int>(remote.ranks.size() * sizeof(int)), 1,
-            local_leader);
-  *newintercomm = remote.info[0];
-  inherit_errhandler(*local, call.rank, *call.world.find_comm(*newintercomm, call.rank));
+  err = join_groups(call, *local, local_leader, peer, remote_leader,
+                    kTagIntercommCreate | (tag & kUserTagMask), newintercomm);
+  if (err != MPI_SUCCESS) return rec.cancel(), fail_no_context(call, local_comm);
   return MPI_SUCCESS;
 }
 

@@ -80,6 +80,10 @@ constexpr ErrorClass kClasses[] = {
     {MPI_ERR_QUOTA, "MPI_ERR_QUOTA", "quota exceeded"},
     {MPI_ERR_READ_ONLY, "MPI_ERR_READ_ONLY", "read-only file or file system"},
     {MPI_ERR_UNSUPPORTED_DATAREP, "MPI_ERR_UNSUPPORTED_DATAREP", "unsupported data representation"},
+    {MPI_ERR_SPAWN, "MPI_ERR_SPAWN", "could not spawn processes"},
+    {MPI_ERR_PORT, "MPI_ERR_PORT", "invalid port name"},
+    {MPI_ERR_SERVICE, "MPI_ERR_SERVICE", "invalid service name"},
+    {MPI_ERR_NAME, "MPI_ERR_NAME", "service name not published"},
 };
 
 World& world_of_call(const char* name) {
@@ -248,7 +252,7 @@ int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {
   va_end(ap);
   Communicator* c = world.find_comm(comm_handle, rank);
   if (!c) {
-    c = &world.world_comm();
+    c = &world.world_comm_of(rank);
     comm_handle = MPI_COMM_WORLD;
   }
   int me = c->comm_rank(rank);

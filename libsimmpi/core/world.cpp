@@ -27,12 +27,13 @@ ProtocolParams::ProtocolParams(const runtime::Config& config)
       epoch_s(config.integer("runtime.epoch")) {}
 
 World::World(runtime::Scheduler& scheduler, hardware::Platform& platform,
-             const runtime::Config& config, int size)
+             const runtime::Config& config, int size, int slots)
     : scheduler_(scheduler),
       platform_(platform),
       config_(config),
       params_(config),
-      ranks_(static_cast<std::size_t>(size)) {
+      size_(size),
+      ranks_(static_cast<std::size_t>(std::max(size, slots))) {
   min_message_delay_ = platform.min_latency();
   comms_.resize(3);
   comms_[1] = std::make_unique<Communicator>(MPI_COMM_WORLD, kWorldContext, size, "MPI_COMM_WORLD");
@@ -86,6 +87,10 @@ Communicator* World::find_comm_otherwise(MPI_Comm h, int world_rank) {
       self = std::make_unique<Communicator>(MPI_COMM_SELF, kSelfContext,
                                             std::vector<int>{world_rank}, "MPI_COMM_SELF");
     return self.get();
+  }
+  if (h == MPI_COMM_WORLD) {
+    Communicator* w = rank(world_rank).spawned_world;
+    return w && !w->has_freed(w->comm_rank(world_rank)) ? w : nullptr;
   }
   auto u = static_cast<unsigned>(h);
   if ((u >> 24) != SIMMPI_KIND_COMM) return nullptr;

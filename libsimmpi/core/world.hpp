@@ -66,12 +66,22 @@ struct RankState {
   std::unique_ptr<Communicator> self;  // MPI_COMM_SELF, created on first use
   // Names the rank gave predefined datatypes (MPI_Type_set_name): each process's own.
   std::map<MPI_Datatype, std::string> predefined_type_names;
+  // A rank MPI_Comm_spawn started: its MPI_COMM_WORLD (the children of that call), the
+  // intercommunicator to its parents once MPI_Init connected it (MPI_Comm_get_parent), and its
+  // MPI_APPNUM. Null, MPI_COMM_NULL and 0 for the ranks the run started with.
+  Communicator* spawned_world = nullptr;
+  MPI_Comm parent = MPI_COMM_NULL;
+  int appnum = 0;
+  // The first child's line to the spawning root, over which MPI_Init connects the two groups.
+  Communicator* parent_bridge = nullptr;
 };
 
 class World {
  public:
+  // `size` ranks start with the run (the first MPI_COMM_WORLD); `slots` (at least as many) is
+  // how many ranks there may ever be, MPI_Comm_spawn's children included.
   World(runtime::Scheduler& scheduler, hardware::Platform& platform, const runtime::Config& config,
-        int size);
+        int size, int slots = 0);
   ~World();
   // The job being simulated; SIMMPI_ASSERTs that one exists.
   static World& get() {
@@ -80,7 +90,10 @@ class World {
   }
   static bool exists() { return instance_ != nullptr; }
 
-  int size() const { return static_cast<int>(ranks_.size()); }
+  // The size of the first MPI_COMM_WORLD (the ranks the run started with).
+  int size() const { return size_; }
+  // How many ranks there may ever be (world ranks [0, slots())); spawned ones come after size().
+  int slots() const { return static_cast<int>(ranks_.size()); }
   RankState& rank(int world_rank) { return ranks_[static_cast<std::size_t>(world_rank)]; }
   // World rank of the rank running now, or that the running auxiliary process works for (only
   // valid inside a process).
@@ -118,6 +131,11 @@ class World {
     return find_comm_otherwise(h, world_rank);
   }
   Communicator& world_comm() { return *comms_[1]; }
+  // The MPI_COMM_WORLD of `world_rank`: its spawned job's, else the first.
+  Communicator& world_comm_of(int world_rank) {
+    Communicator* w = rank(world_rank).spawned_world;
+    return w ? *w : world_comm();
+  }
   // Whether `h` names a communicator that `world_rank` belonged to and freed.
   bool has_freed_comm(MPI_Comm h, int world_rank);
   // Registers a new communicator (both views of an intercommunicator) under a fresh handle,
@@ -126,6 +144,15 @@ class World {
   // Destroys the registered communicator `c` belongs to once no member and no request uses
   // either of its views; does nothing otherwise (or for an unregistered one).
   void release_comm(Communicator& c);
+
+  // Keeps `c` alive for the rest of the run without a handle: a spawned job's MPI_COMM_WORLD,
+  // the bridge over which the leaders of MPI_Comm_spawn or MPI_Comm_accept/connect talk.
+  Communicator& keep_comm(std::unique_ptr<Communicator> c) {
+    return *kept_comms_.emplace_back(std::move(c));
+  }
+  // A fresh context for such a bridge, above every context id a communicator can agree on
+  // (context_id.hpp), so its messages match nothing else.
+  int next_bridge_context() { return kFirstBridgeContext + 2 * bridges_++; }
 
   // Lets simulated time pass for the calling rank (CPU work of `d`).
   void spend(SimTime d) { scheduler_.sleep_until(now() + d); }
@@ -146,9 +173,13 @@ class World {
   SimTime min_message_delay_;
   const runtime::Config& config_;
   ProtocolParams params_;
-  std::vector<RankState> ranks_;
+  int size_;
+  std::vector<RankState> ranks_;  // every slot, never resized: references to them stay valid
   std::vector<std::unique_ptr<Communicator>> comms_;  // by handle index; 0 is MPI_COMM_NULL
   std::vector<std::size_t> free_comm_slots_;          // a min-heap of reusable indices
+  std::vector<std::unique_ptr<Communicator>> kept_comms_;
+  static constexpr int kFirstBridgeContext = 1 << 24;
+  int bridges_ = 0;
   RequestPool requests_;
   MessagePool messages_;
   std::uint64_t messages_sent_ = 0;

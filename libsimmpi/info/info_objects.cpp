@@ -31,7 +31,7 @@ const char* thread_level_name(int level) {
 Info environment_info(int world_rank) {
   World& w = World::get();
   Info env;
-  env.set("maxprocs", std::to_string(w.size()));
+  env.set("maxprocs", std::to_string(w.world_comm_of(world_rank).size()));
   env.set("host", strprintf("node%d", w.platform().node_of(world_rank)));
   char cwd[4096];
   if (getcwd(cwd, sizeof cwd)) env.set("wdir", cwd);

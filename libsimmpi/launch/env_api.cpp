@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "libsimmpi/comm/attributes.hpp"
+#include "libsimmpi/comm/spawn.hpp"
 #include "libsimmpi/core/api_call.hpp"
 #include "libsimmpi/core/call_record.hpp"
 #include "runtime/core/error.hpp"
@@ -30,6 +31,7 @@ int init(const char* name, int required, int* provided) {
                     : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
                                                      : required;
   if (provided) *provided = st.thread_level;
+  connect_to_parents(call);  // a spawned rank's intercommunicator to its parents
   return MPI_SUCCESS;
 }
 

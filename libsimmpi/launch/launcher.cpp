@@ -16,6 +16,7 @@
 #include "hardware/compute/compute_model.hpp"
 #include "hardware/platform.hpp"
 #include "libsimmpi/comm/comm_objects.hpp"
+#include "libsimmpi/comm/ports.hpp"
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/info/info_objects.hpp"
 #include "libsimmpi/io/file.hpp"
@@ -176,8 +177,9 @@ struct Progress {
   }
 };
 
-void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engine, int ranks,
-                   double wall_s, runtime::MemoryPeak& peak) {
+void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engine, double wall_s,
+                   runtime::MemoryPeak& peak) {
+  const int ranks = sched.process_count();
   runtime::SimTime end;
   for (int i = 0; i < ranks; ++i)
     end = runtime::max(end, const_cast<runtime::Scheduler&>(sched).process(i).finish_time());
@@ -186,8 +188,11 @@ void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engin
   double rss_mib = static_cast<double>(ru.ru_maxrss) / 1024.0;
   const runtime::FoldMemory& f = runtime::FoldMemory::instance();
   if (f.active()) peak.sample();
-  std::fprintf(stderr, "simmpi: %d ranks, simulated time %s, %llu events\n", ranks,
-               end.to_string().c_str(), static_cast<unsigned long long>(engine.events_processed()));
+  const int spawned = ranks - sched.initial_process_count();
+  const std::string spawned_note = spawned > 0 ? strprintf(" (%d spawned)", spawned) : "";
+  std::fprintf(stderr, "simmpi: %d ranks%s, simulated time %s, %llu events\n", ranks,
+               spawned_note.c_str(), end.to_string().c_str(),
+               static_cast<unsigned long long>(engine.events_processed()));
   std::fprintf(stderr, "simmpi: wall time %.3f s, peak memory %.1f MiB\n", wall_s,
                f.active() ? static_cast<double>(peak.peak_bytes()) / 1048576.0 : rss_mib);
   if (f.program_folded())
@@ -243,38 +248,44 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   mallopt(M_TRIM_THRESHOLD, 2 * mapping_threshold);
   double wall0 = runtime::host_wall_seconds();
   const std::int64_t cpu0_ns = runtime::host_clock_ns(CLOCK_PROCESS_CPUTIME_ID);
-  configure_folding(config, o.ranks);
   runtime::Engine engine;
-  hardware::Platform platform(engine, o.ranks, config);
+  hardware::Platform platform(engine, o.ranks, config,
+                              static_cast<int>(config.integer("mpi.spawn_slots")));
+  // Every rank there may ever be: the first ones and MPI_Comm_spawn's (mpi.spawn_slots, within
+  // the free nodes). The tables below are sized for them all; the spare ones start empty.
+  const int slots = o.ranks + platform.spare_processes();
+  configure_folding(config, slots);
   runtime::Scheduler::Options so;
   so.stack_bytes = config.size_bytes("runtime.stack_size");
   so.guard_budget = static_cast<std::size_t>(config.integer("runtime.stack_guards"));
   const std::string privatize = config.text("runtime.privatize");
   if (privatize != "none" && runtime::ProgramImage::instance().captured())
     capture_program_libraries(config.text("runtime.privatize_libs"));
-  auto privatizer = runtime::make_privatizer(privatize, runtime::ProgramImage::instance(), o.ranks);
+  auto privatizer = runtime::make_privatizer(privatize, runtime::ProgramImage::instance(), slots);
   bool private_globals = privatizer->is_private();
-  runtime::Scheduler sched(engine, o.ranks, so, std::move(privatizer));
+  runtime::Scheduler sched(engine, o.ranks, so, std::move(privatizer), slots);
   OwnTimeNote own_note;
   if (auto own = make_own_time(config, platform.compute().cpu().node(), o, own_note))
     sched.measure_own_time(std::move(own));
   if (config.flag("runtime.report_switches")) sched.count_switches_by_call();
-  World world(sched, platform, config, o.ranks);
-  CommObjects comm_objects(o.ranks);
-  InfoObjects info_objects(o.ranks);
+  World world(sched, platform, config, o.ranks, slots);
+  CommObjects comm_objects(slots, slots);
+  InfoObjects info_objects(slots);
+  Ports ports;
   Windows windows(config);
-  Files files(config, o.ranks);
-  MatchedMessages matched_messages(o.ranks);
-  RankLives lives(g_user_main, o.app_argv, private_globals, o.ranks);
-  RunReports reports(config, platform, o.ranks);
+  Files files(config, slots);
+  MatchedMessages matched_messages(slots);
+  RankLives lives(g_user_main, o.app_argv, private_globals, slots);
+  RunReports reports(config, platform, o.ranks, slots);
   int job_status = 0;
   Progress progress{engine, {}, config.time("runtime.heartbeat"), config.time("runtime.heartbeat")};
   progress.wall0 = wall0;
   progress.show_after = config.time("report.progress_after").seconds();
   progress.ranks = o.ranks;
   progress.terminal = !o.quiet && isatty(STDERR_FILENO);
-  sched.set_exit_hook([&world, &job_status, &progress](runtime::Process& p) {
+  sched.set_exit_hook([&world, &job_status, &progress, &sched](runtime::Process& p) {
     ++progress.ranks_done;
+    progress.ranks = sched.process_count();  // spawned ranks included
     on_rank_exit(world, p, job_status);
   });
   sched.set_progress_hook(&Progress::hook, &progress);
@@ -285,7 +296,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   if (sched.own_time()) sched.own_time()->finish();
   std::fflush(nullptr);
   if (!o.quiet) {
-    print_summary(sched, engine, o.ranks, runtime::host_wall_seconds() - wall0, progress.peak);
+    print_summary(sched, engine, runtime::host_wall_seconds() - wall0, progress.peak);
     print_own_time_summary(sched, own_note);
     note_uncharged_compute(
         sched, engine,

@@ -40,7 +40,8 @@ RankLives::RankLives(UserMain user_main, std::vector<char*> argv, bool construct
       construct_globals_(construct_globals),
       handlers_(static_cast<std::size_t>(ranks)),
       thread_handlers_(static_cast<std::size_t>(ranks)),
-      argv_blocks_(static_cast<std::size_t>(ranks)) {
+      argv_blocks_(static_cast<std::size_t>(ranks)),
+      own_argv_(static_cast<std::size_t>(ranks)) {
   instance_ = this;
 }
 
@@ -49,22 +50,34 @@ void RankLives::entry(void* arg) {
   int rank = runtime::Scheduler::instance()->current()->id();
   // Each rank gets its own argv (programs may permute it, e.g. getopt, or write into it): one
   // block holding the pointer array and the strings, freed when the rank ends.
-  std::size_t argc = self->argv_.size();
+  std::vector<const char*> source(self->argv_.begin(), self->argv_.end());
+  const auto& own = self->own_argv_[static_cast<std::size_t>(rank)];
+  if (!own.empty()) {
+    source.clear();
+    for (const std::string& a : own) source.push_back(a.c_str());
+  }
+  std::size_t argc = source.size();
   std::size_t bytes = (argc + 1) * sizeof(char*);
-  for (char* a : self->argv_) bytes += std::strlen(a) + 1;
+  for (const char* a : source) bytes += std::strlen(a) + 1;
   auto& block = self->argv_blocks_[static_cast<std::size_t>(rank)];
   block.reset(new char[bytes]);
   auto** argv = reinterpret_cast<char**>(block.get());
   char* text = block.get() + (argc + 1) * sizeof(char*);
   for (std::size_t i = 0; i < argc; ++i) {
     argv[i] = text;
-    text = stpcpy(text, self->argv_[i]) + 1;
+    text = stpcpy(text, source[i]) + 1;
   }
   argv[argc] = nullptr;
   if (self->construct_globals_)
     runtime::ProgramImage::instance().run_constructors(static_cast<int>(argc), argv, environ);
   int status = self->user_main_(static_cast<int>(argc), argv, environ);
   self->end_rank(rank, status);
+}
+
+int RankLives::start_rank(runtime::SimTime start, std::vector<std::string> argv) {
+  const int rank = runtime::Scheduler::instance()->add_rank(start, &RankLives::entry, this);
+  if (rank >= 0) own_argv_[static_cast<std::size_t>(rank)] = std::move(argv);
+  return rank;
 }
 
 void RankLives::add_exit_handler(int rank, void (*fn)(void*), void* arg) {

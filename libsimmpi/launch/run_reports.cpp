@@ -30,20 +30,21 @@ RunReports::File RunReports::open_output(const runtime::Config& config, const ch
   return f;
 }
 
-RunReports::RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks)
+RunReports::RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks,
+                       int slots)
     : ranks_(ranks),
       platform_(platform),
       profile_top_(static_cast<std::size_t>(config.integer("report.profile_top"))) {
   if (config.flag("report.profile")) {
     profile_path_ = config.path("report.profile_file");
     profile_file_ = open_output(config, "report.profile_file", profile_path_);
-    profile_ = std::make_unique<runtime::Profile>(ranks);
+    profile_ = std::make_unique<runtime::Profile>(slots);
     runtime::Observation::subscribe(profile_.get());
   }
   if (config.flag("report.critical_path")) {
     critical_path_path_ = config.path("report.critical_path_file");
     critical_path_file_ = open_output(config, "report.critical_path_file", critical_path_path_);
-    critical_path_ = std::make_unique<runtime::CriticalPath>(ranks);
+    critical_path_ = std::make_unique<runtime::CriticalPath>(slots);
     runtime::Observation::subscribe(critical_path_.get());
   }
   if (config.flag("report.html")) {
@@ -95,8 +96,12 @@ RunReports::~RunReports() {
 
 bool RunReports::finish(runtime::Scheduler& sched, bool print) {
   bool ok = true;
-  std::vector<runtime::SimTime> ends;
-  for (int r = 0; r < ranks_; ++r) ends.push_back(sched.process(r).finish_time());
+  // The profile and the critical path count spawned ranks; the timelines and the record, whose
+  // formats fix the ranks up front, show the first ones.
+  std::vector<runtime::SimTime> all_ends;
+  for (int r = 0; r < sched.process_count(); ++r)
+    all_ends.push_back(sched.process(r).finish_time());
+  const std::vector<runtime::SimTime> ends(all_ends.begin(), all_ends.begin() + ranks_);
   // The busiest links' load as counter tracks beside the nodes, when network.stats records it.
   std::vector<runtime::CounterTrack> links;
   if (timeline_ || otf2_) {
@@ -141,7 +146,7 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
   }
   if (recorder_ && !finish_record(ends, print)) ok = false;
   if (profile_) {
-    profile_->finish(ends);
+    profile_->finish(all_ends);
     const std::string json = profile_->json();
     std::fwrite(json.data(), 1, json.size(), profile_file_.get());
     profile_file_.reset();
@@ -150,7 +155,7 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
                    profile_->text(profile_top_).c_str(), profile_path_.c_str());
   }
   if (critical_path_) {
-    std::vector<runtime::CriticalPath::Stretch> path = critical_path_->walk(ends);
+    std::vector<runtime::CriticalPath::Stretch> path = critical_path_->walk(all_ends);
     runtime::CriticalPath::explain_network(path, [this](const runtime::CriticalPath::Stretch& s) {
       return runtime::CriticalPath::Explained{
           platform_.latency(s.from_rank, s.rank),

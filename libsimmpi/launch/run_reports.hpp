@@ -23,7 +23,9 @@ namespace simmpi::mpi {
 class RunReports {
  public:
   // Throws ConfigError naming the key when an output file cannot be opened.
-  RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks);
+  // `ranks` start the run; `slots` counts MPI_Comm_spawn's possible ones too.
+  RunReports(const runtime::Config& config, const hardware::Platform& platform, int ranks,
+             int slots);
   ~RunReports();
   RunReports(const RunReports&) = delete;
   RunReports& operator=(const RunReports&) = delete;

@@ -109,8 +109,8 @@ int create_fiber_thread(Process& p, pthread_t* out, const pthread_attr_t* attr,
   t->detached = detach == PTHREAD_CREATE_DETACHED;
   Registry& r = registry();
   if (r.started.empty()) {
-    r.started.assign(static_cast<std::size_t>(call.sched.process_count()), 0);
-    r.main_exiting.assign(static_cast<std::size_t>(call.sched.process_count()), false);
+    r.started.assign(static_cast<std::size_t>(call.sched.rank_slots()), 0);
+    r.main_exiting.assign(static_cast<std::size_t>(call.sched.rank_slots()), false);
   }
   const int ordinal = ++r.started[static_cast<std::size_t>(t->rank)];
   t->process =

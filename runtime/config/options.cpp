@@ -408,6 +408,18 @@ const std::vector<OptionSpec>& option_registry() {
        "Messages up to this size are sent eagerly; larger ones use the rendezvous protocol "
        "(request to send, clear to send, then the data).",
        {}, 0, 1e18},
+      {"mpi.spawn_slots", Kind::Integer, "64",
+       "Most ranks MPI_Comm_spawn may start over the run. Their slots are reserved at start on the "
+       "nodes no rank uses (node.ranks_per_node each), so at most what those nodes hold: raise "
+       "node.count (or node.ranks_per_node) for room. An unused slot costs about 1 KiB of host "
+       "memory; 0 forbids spawning.",
+       {}, 0, 1e6},
+      {"mpi.spawn_launch_time", Kind::Time, "50ms",
+       "Simulated time from MPI_Comm_spawn's call at the root to the children's start (process "
+       "launch by the resource manager, exec, library load). An estimate, not a measurement: the "
+       "order of Hydra's launch of a local process; the intercommunicator's context agreement "
+       "then costs its simulated messages on top.",
+       {}, 0, 3600},
       {"mpi.send_overhead", Kind::Time, "300ns", "CPU time of posting one send.", {}, 0, 1},
       {"mpi.recv_overhead", Kind::Time, "300ns",
        "CPU time of completing one receive (matching and copy-out).", {}, 0, 1},

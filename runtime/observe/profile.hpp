@@ -20,7 +20,8 @@ class Profile : public Observer {
   explicit Profile(int ranks);
   void call(const CallFacts& f) override;
 
-  // After the run, with each rank's end on its clock (Process::finish_time).
+  // After the run, with each rank's end on its clock (Process::finish_time): the ranks that
+  // ran, which may be fewer than the constructor's (slots for spawned ranks never used).
   void finish(const std::vector<SimTime>& rank_end);
   // The summary for stderr, every line prefixed with "simmpi: "; at most `top` functions and
   // communicators, the most time-consuming first.

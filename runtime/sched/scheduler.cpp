@@ -24,13 +24,15 @@ std::string Process::name() const {
 }
 
 Scheduler::Scheduler(Engine& engine, int process_count, const Options& options,
-                     std::unique_ptr<Privatizer> privatizer)
+                     std::unique_ptr<Privatizer> privatizer, int slots)
     : engine_(engine),
-      stacks_(options.stack_bytes, static_cast<std::size_t>(process_count), options.guard_budget),
+      stacks_(options.stack_bytes, static_cast<std::size_t>(std::max(process_count, slots)),
+              options.guard_budget),
       privatizer_(std::move(privatizer)),
       rank_count_(process_count),
-      processes_(static_cast<std::size_t>(process_count)) {
-  for (int i = 0; i < process_count; ++i) {
+      initial_rank_count_(process_count),
+      processes_(static_cast<std::size_t>(std::max(process_count, slots))) {
+  for (int i = 0; i < rank_slots(); ++i) {
     processes_[static_cast<std::size_t>(i)].id_ = i;
     processes_[static_cast<std::size_t>(i)].owner_ = i;
   }
@@ -49,6 +51,15 @@ void Scheduler::spawn(int id, Fiber::Entry entry, void* arg) {
   schedule_resume(p, engine_.now());
 }
 
+int Scheduler::add_rank(SimTime start, Fiber::Entry entry, void* arg) {
+  if (rank_count_ >= rank_slots()) return -1;
+  Process& p = processes_[static_cast<std::size_t>(rank_count_++)];
+  p.entry_ = entry;
+  p.arg_ = arg;
+  schedule_resume(p, runtime::max(start, engine_.now()));
+  return p.id_;
+}
+
 int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, void* arg) {
   SIMMPI_ASSERT(!role.empty(), "an auxiliary process of rank %d needs a role", owner);
   Process* p;
@@ -57,8 +68,8 @@ int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, 
     free_auxiliary_.pop_back();
   } else {
     p = auxiliaries_.emplace_back(std::make_unique<Process>()).get();
-    p->id_ = rank_count_ + static_cast<int>(auxiliaries_.size()) - 1;
-    std::size_t index = static_cast<std::size_t>(p->id_ - rank_count_);
+    p->id_ = rank_slots() + static_cast<int>(auxiliaries_.size()) - 1;
+    std::size_t index = static_cast<std::size_t>(p->id_ - rank_slots());
     if (index / kAuxStacksPerPool >= aux_stacks_.size())
       aux_stacks_.push_back(
           std::make_unique<StackPool>(stacks_.stack_bytes(), kAuxStacksPerPool, 0));
@@ -84,13 +95,13 @@ int Scheduler::spawn_auxiliary(int owner, std::string role, Fiber::Entry entry, 
 
 void* Scheduler::stack_top(const Process& p) {
   if (!p.is_auxiliary()) return stacks_.prepare(static_cast<std::size_t>(p.id_));
-  auto index = static_cast<std::size_t>(p.id_ - rank_count_);
+  auto index = static_cast<std::size_t>(p.id_ - rank_slots());
   return aux_stacks_[index / kAuxStacksPerPool]->prepare(index % kAuxStacksPerPool);
 }
 
 bool Scheduler::stack_intact(const Process& p) const {
   if (!p.is_auxiliary()) return stacks_.canary_intact(static_cast<std::size_t>(p.id_));
-  auto index = static_cast<std::size_t>(p.id_ - rank_count_);
+  auto index = static_cast<std::size_t>(p.id_ - rank_slots());
   return aux_stacks_[index / kAuxStacksPerPool]->canary_intact(index % kAuxStacksPerPool);
 }
 
@@ -118,7 +129,7 @@ void Scheduler::resume_action(void* self, std::uint64_t id_and_generation) {
 int Scheduler::spawn_program_thread(int owner, std::string role, Fiber::Entry entry, void* arg) {
   const int id = spawn_auxiliary(owner, std::move(role), entry, arg);
   Process& p = process(id);
-  if (threads_started_.empty()) threads_started_.assign(static_cast<std::size_t>(rank_count_), 0);
+  if (threads_started_.empty()) threads_started_.assign(static_cast<std::size_t>(rank_slots()), 0);
   p.ordinal_ = ++threads_started_[static_cast<std::size_t>(owner)];
   p.library_depth_ = 0;
   return id;
@@ -422,6 +433,8 @@ void Scheduler::report_deadlock(const std::string& running_note) {
   for (const auto& p : auxiliaries_) add(*p);
   if (shown > 64) msg += strprintf("  ... and %d more blocked\n", shown - 64);
   msg += strprintf("%d of %d ranks waiting", ranks, process_count());
+  if (process_count() > initial_rank_count_)
+    msg += strprintf(" (%d of them spawned)", process_count() - initial_rank_count_);
   if (auxiliaries) msg += strprintf(", and %d of their auxiliary processes", auxiliaries);
   fatal(3, msg);
 }

@@ -130,8 +130,10 @@ class Scheduler {
   // Called each time a process finishes (returns from its entry or calls finish_current()).
   using ExitHook = std::function<void(Process&)>;
 
+  // `process_count` ranks start with the run; `rank_slots` (at least as many) is how many ranks
+  // there may ever be: add_rank() fills the slots after them (MPI_Comm_spawn's children).
   Scheduler(Engine& engine, int process_count, const Options& options,
-            std::unique_ptr<Privatizer> privatizer);
+            std::unique_ptr<Privatizer> privatizer, int rank_slots = 0);
   ~Scheduler();
 
   // The scheduler of this run (there is one per process image); nullptr before construction.
@@ -139,11 +141,15 @@ class Scheduler {
   Engine& engine() { return engine_; }
   Privatizer& privatizer() { return *privatizer_; }
   const StackPool& stacks() const { return stacks_; }
-  // Number of ranks (processes 0 to process_count() - 1); auxiliary processes come after them.
+  // Number of ranks (processes 0 to process_count() - 1), those added during the run included;
+  // auxiliary processes have ids from rank_slots() up.
   int process_count() const { return rank_count_; }
+  // The ranks the run started with; process_count() less this were added by add_rank().
+  int initial_process_count() const { return initial_rank_count_; }
+  int rank_slots() const { return static_cast<int>(processes_.size()); }
   Process& process(int id) {
-    return id < rank_count_ ? processes_[static_cast<std::size_t>(id)]
-                            : *auxiliaries_[static_cast<std::size_t>(id - rank_count_)];
+    return id < rank_slots() ? processes_[static_cast<std::size_t>(id)]
+                             : *auxiliaries_[static_cast<std::size_t>(id - rank_slots())];
   }
   void set_exit_hook(ExitHook hook) { exit_hook_ = std::move(hook); }
   // Called from run() every 65,536 events (e.g. to sample the host's memory); must not yield.
@@ -154,6 +160,9 @@ class Scheduler {
 
   // Starts process `id` at the current time, running entry(arg) on its own fiber.
   void spawn(int id, Fiber::Entry entry, void* arg);
+  // Starts a new rank in the next free slot at time `start` (>= now), running entry(arg); returns
+  // its id, or -1 when every slot is taken. Does not switch.
+  int add_rank(SimTime start, Fiber::Entry entry, void* arg);
   // Starts an auxiliary process for rank `owner` at the current time, running entry(arg) on a
   // stack of its own (Options::stack_bytes, from pools of 64 canary-checked stacks that grow on
   // demand). It runs with the owner's globals and is reclaimed, its id and stack reused, when
@@ -321,8 +330,9 @@ class Scheduler {
   StackPool stacks_;
   std::unique_ptr<Privatizer> privatizer_;
   int rank_count_;
-  std::vector<Process> processes_;                      // the ranks, contiguous (the hot path)
-  std::vector<std::unique_ptr<Process>> auxiliaries_;   // ids rank_count_ and up
+  int initial_rank_count_;
+  std::vector<Process> processes_;  // every rank slot, contiguous (the hot path), never resized
+  std::vector<std::unique_ptr<Process>> auxiliaries_;   // ids rank_slots() and up
   std::vector<int> free_auxiliary_;                     // ids of reclaimed auxiliary processes
   std::vector<std::unique_ptr<StackPool>> aux_stacks_;  // 64 stacks each
   Process* current_ = nullptr;

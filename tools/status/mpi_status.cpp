@@ -75,8 +75,16 @@ constexpr Area kAreas[] = {
     {"Info", "The info object (chapter 9)",
      "All of it. MPI_INFO_ENV holds maxprocs, host, wdir and thread_level."},
     {"Dynamic", "Process creation and management (chapter 10)",
-     "Not implemented: a simmpi run has a fixed number of ranks. MPI_Comm_get_parent returns "
-     "MPI_COMM_NULL, which is right for processes nobody spawned."},
+     "All of it but MPI_Comm_join. MPI_Comm_spawn and MPI_Comm_spawn_multiple start new ranks "
+     "of the same job (fibers with their own MPI_COMM_WORLD, globals and argv) in the slots "
+     "reserved at start on the platform's free nodes (mpi.spawn_slots; node.count gives room), "
+     "mpi.spawn_launch_time after the root's call; only the job's own program can be spawned "
+     "(another command is MPI_ERR_SPAWN), and of the info keys only \"wdir\" and \"path\" "
+     "are read, to find the program (\"host\" and the others are ignored: placement is the "
+     "platform's). Ports, MPI_Comm_accept/connect between any two groups of the job and the "
+     "name table (one per job) work; MPI_Comm_disconnect is a barrier then MPI_Comm_free. "
+     "MPI_Comm_join returns MPI_ERR_UNSUPPORTED_OPERATION: simulated ranks have no socket "
+     "between them."},
     {"Rma", "One-sided communication (chapter 11)", "Not implemented."},
     {"External", "External interfaces (chapter 12)",
      "Generalized requests, the status setters and the thread-level calls. Every thread level "
@@ -195,8 +203,8 @@ void print_overview() {
       "function, the rank and the reason,\nand exit status 1:\n\n",
       total, total - missing, missing);
   std::printf(
-      "    simmpi: error: [t=0.000003000000 s r2] MPI_Comm_spawn is not implemented by "
-      "simmpi\n    (dynamic process management); see docs/status.md\n\n");
+      "    simmpi: error: [t=0.000003000000 s r2] MPI_Xxx is not implemented by "
+      "simmpi\n    (the reason); see docs/status.md\n\n");
   std::printf(
       "MPI-4.0 adds %d C functions to MPI-3.1 (%d of them the large-count `_c` variants), by "
       "the count of\nMPICH 4.0.2's headers; MPI-4.1 adds a few more. simmpi implements %zu of "

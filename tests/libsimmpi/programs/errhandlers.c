@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Error handlers and error codes: a user handler sees the communicator and the code, and the
  * failed call returns the code; new communicators inherit the handler; MPI_Comm_call_errhandler;
- * MPI_Add_error_class/code/string with MPI_Error_string/class and MPI_LASTUSEDCODE. (Functions
- * simmpi leaves out end the run instead: tests/libsimmpi/programs/not_implemented.c.) */
+ * MPI_Add_error_class/code/string with MPI_Error_string/class and MPI_LASTUSEDCODE. */
 #include <string.h>
 
 #include "check.h"
