@@ -25,6 +25,12 @@ struct Remote {
   std::vector<int> ranks;                // the other group's world ranks
 };
 
+// World rank of rank `r` of `peer` as a peer communicator: of its remote group when it is an
+// intercommunicator (a send on it goes there).
+int peer_world_rank(const Communicator& peer, int r) {
+  return peer.is_inter() ? peer.remote().world_rank(r) : peer.world_rank(r);
+}
+
 // The local leader's part of MPI_Intercomm_create (MPIR_Intercomm_create_impl): the leaders
 // swap (context, size), then their member lists; the one with the lower world rank builds the
 // intercommunicator before it answers, and its answer carries the handle.
@@ -36,7 +42,7 @@ void swap_with_remote_leader(ApiCall& call, Communicator& local, Communicator& p
   std::vector<int> my_ranks = group_of(local).to_vector();
   std::vector<int> answer(1 + static_cast<std::size_t>(theirs[1]));  // handle, then ranks
   auto bytes = [](const std::vector<int>& v) { return v.size() * sizeof(int); };
-  if (call.rank < peer.world_rank(remote_leader)) {
+  if (call.rank < peer_world_rank(peer, remote_leader)) {
     out->ranks.resize(static_cast<std::size_t>(theirs[1]));
     pc.recv(remote_leader, tag, out->ranks.data(), bytes(out->ranks));
     out->info[0] =
@@ -59,15 +65,16 @@ int check_leader_args(ApiCall& call, Communicator& local, MPI_Comm peer_comm, in
                       int tag, Communicator** peer) {
   *peer = call.comm(peer_comm);
   if (!*peer) return MPI_ERR_COMM;
-  if (remote_leader < 0 || remote_leader >= (*peer)->size())
+  const int peer_size = (*peer)->is_inter() ? (*peer)->remote().size() : (*peer)->size();
+  if (remote_leader < 0 || remote_leader >= peer_size)
     return call.fail(peer_comm, MPI_ERR_RANK, "remote_leader=%d not in [0,%d) of %s", remote_leader,
-                     (*peer)->size(), (*peer)->name().c_str());
+                     peer_size, (*peer)->name().c_str());
   if (tag < 0) return call.fail(peer_comm, MPI_ERR_TAG, "tag=%d is negative", tag);
-  if (local.comm_rank((*peer)->world_rank(remote_leader)) >= 0)
+  if (local.comm_rank(peer_world_rank(**peer, remote_leader)) >= 0)
     return call.fail(peer_comm, MPI_ERR_ARG,
                      "remote_leader=%d (world rank %d) is in the local "
                      "group: the two groups must be disjoint",
-                     remote_leader, (*peer)->world_rank(remote_leader));
+                     remote_leader, peer_world_rank(**peer, remote_leader));
   return MPI_SUCCESS;
 }
 

@@ -212,6 +212,9 @@ void connect_to_parents(ApiCall& call) {
   if (!st.spawned_world) return;
   int err = join_groups(call, *st.spawned_world, 0, st.parent_bridge, 0, kTagSpawn, &st.parent);
   SIMMPI_ASSERT(err == MPI_SUCCESS, "a new job has context ids free (rank %d)", call.rank);
+  // MPI-3.1 10.3.2: the children's view is named MPI_COMM_PARENT.
+  Communicator& view = *call.world.find_comm(st.parent, call.rank);
+  view.set_user_name(view.comm_rank(call.rank), "MPI_COMM_PARENT");
 }
 
 }  // namespace simmpi::mpi

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* MPI_Comm_spawn and MPI_Comm_spawn_multiple of this program (MPI-3.1 10.3), checked from both
  * sides: the children's own MPI_COMM_WORLD, argv and MPI_APPNUM, the intercommunicator's groups,
- * messages both ways, a broadcast and an allreduce over it, MPI_Intercomm_merge of it, and the
- * children's start no earlier than mpi.spawn_launch_time after the root's call.
+ * messages both ways, a broadcast and an allreduce over it, MPI_Intercomm_merge of it, a second
+ * intercommunicator made with it as the peer (MPI_Intercomm_create), the children's view's name
+ * (MPI_COMM_PARENT), and the children's start no earlier than mpi.spawn_launch_time after the
+ * root's call.
  *
  *   spawn.sim -n P --set node.count=N -- C [single|multiple|toomany|other]
  *
@@ -66,6 +68,17 @@ static int child(int argc, char** argv, MPI_Comm parent) {
   MPI_Allreduce(&mrank, &msum, 1, MPI_INT, MPI_SUM, merged);
   CHECK(msum == msize * (msize - 1) / 2, "merged allreduce %d", msum);
   MPI_Comm_free(&merged);
+  char name[MPI_MAX_OBJECT_NAME] = "";
+  int len;
+  MPI_Comm_get_name(parent, name, &len);
+  CHECK(strcmp(name, "MPI_COMM_PARENT") == 0, "the parent's name is \"%s\"", name);
+  MPI_Comm again;
+  int again_remote;
+  MPI_Intercomm_create(MPI_COMM_WORLD, 0, parent, 0, 123, &again);
+  MPI_Comm_remote_size(again, &again_remote);
+  CHECK(again_remote == remote, "MPI_Intercomm_create over the parent: remote size %d",
+        again_remote);
+  MPI_Comm_free(&again);
   double now = MPI_Wtime();
   CHECK(now >= t0 + kLaunchTime, "a child runs at %.6f s, before the launch ends (%.6f s)", now,
         t0 + kLaunchTime);
@@ -158,6 +171,13 @@ int main(int argc, char** argv) {
   MPI_Allreduce(&mrank, &msum, 1, MPI_INT, MPI_SUM, merged);
   CHECK(msum == msize * (msize - 1) / 2, "merged allreduce %d", msum);
   MPI_Comm_free(&merged);
+  MPI_Comm again;
+  int again_remote;
+  MPI_Intercomm_create(MPI_COMM_WORLD, 0, inter, 0, 123, &again);
+  MPI_Comm_remote_size(again, &again_remote);
+  CHECK(again_remote == children, "MPI_Intercomm_create over the spawn: remote size %d",
+        again_remote);
+  MPI_Comm_free(&again);
   MPI_Comm_free(&inter);
   return finish("spawn parents");
 }
