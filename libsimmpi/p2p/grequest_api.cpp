@@ -6,6 +6,7 @@
 // itself waits forever, and the deadlock report names the request.
 #include <climits>
 
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/p2p/generalized.hpp"
 #include "libsimmpi/p2p/transport.hpp"
 
@@ -73,6 +74,7 @@ int MPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free_
   r->hooks = std::make_unique<GeneralizedHooks>(
       GeneralizedHooks{query_fn, free_fn, cancel_fn, extra_state});
   *request = r->handle;
+  CallRecord(call, simmpi::runtime::call_trace::Kind::GrequestStart).value(*request);
   return MPI_SUCCESS;
 }
 
@@ -88,6 +90,7 @@ int MPI_Grequest_complete(MPI_Request request) {
     return call.fail(MPI_COMM_WORLD, MPI_ERR_REQUEST,
                      "generalized request 0x%08x is already complete",
                      static_cast<unsigned>(request));
+  CallRecord(call, simmpi::runtime::call_trace::Kind::GrequestComplete).value(request);
   if (r->freed) {  // MPI_Request_free came first: nobody will ask for the status
     int err = free_generalized(call, *r);
     call.world.requests().release(r);

@@ -156,6 +156,11 @@ enum class Kind : std::uint8_t {
   NeighborAlltoallInit,
   NeighborAlltoallvInit,
   NeighborAlltoallwInit,
+  PartitionedInit,  // appended to version 5 after the kinds above had landed
+  Pready,
+  Parrived,
+  GrequestStart,
+  GrequestComplete,
   Count  // not a kind: the number of kinds
 };
 
@@ -188,8 +193,11 @@ struct Layout {
 // displacements are the program's addresses), its part's size and displacement unit; every
 // communication call is one RmaOperation record whose `call` indexes kRmaCalls (an absent
 // buffer's type is MPI_DATATYPE_NULL); MPI_Win_post and _start record their group as ranks of
-// the window's group. MPI_Intercomm_create records the peer communicator at the local leader only
-// (the others' is not significant: MPI_COMM_NULL).
+// the window's group. Partitioned requests: MPI_Psend_init and MPI_Precv_init are one kind
+// (`send` 1 or 0); MPI_Pready, _range and _list one (`form` 0, 1 or 2) with the partitions
+// marked. A generalized request records the request made (the replay's callbacks do nothing)
+// and when the program completed it. MPI_Intercomm_create records the peer communicator at the
+// local leader only (the others' is not significant: MPI_COMM_NULL).
 inline constexpr Layout kLayouts[] = {
     {"End", "", ""},
     {"Kernel", "is", "id name"},
@@ -316,6 +324,11 @@ inline constexpr Layout kLayouts[] = {
     {"MPI_Neighbor_alltoallv_init", "aaiaaiii",
      "scounts sdispls stype rcounts rdispls rtype comm request"},
     {"MPI_Neighbor_alltoallw_init", "aaaaii", "scounts stypes rcounts rtypes comm request"},
+    {"MPI_Psend_init/Precv_init", "iiiiiiii", "send partitions count type peer tag comm request"},
+    {"MPI_Pready", "iai", "form partitions request"},
+    {"MPI_Parrived", "iii", "request partition flag"},
+    {"MPI_Grequest_start", "i", "request"},
+    {"MPI_Grequest_complete", "i", "request"},
 };
 static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(Kind::Count),
               "one layout per kind");
@@ -375,8 +388,8 @@ inline constexpr PersistentCollective kPersistentCollectives[] = {
     {Kind::NeighborAlltoallwInit, Kind::NeighborAlltoallw},
 };
 static_assert(sizeof kPersistentCollectives / sizeof kPersistentCollectives[0] ==
-                  static_cast<std::size_t>(Kind::Count) -
-                      static_cast<std::size_t>(Kind::BarrierInit),
+                  static_cast<std::size_t>(Kind::NeighborAlltoallwInit) -
+                      static_cast<std::size_t>(Kind::BarrierInit) + 1,
               "one pair per persistent collective");
 
 constexpr bool same_fields(const char* a, const char* b) {

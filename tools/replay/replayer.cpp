@@ -72,6 +72,13 @@ void Replayer::dispatch(const Record& r) {
     case Kind::Start:
     case Kind::Startall:
       return persistent(r);
+    case Kind::PartitionedInit:
+    case Kind::Pready:
+    case Kind::Parrived:
+      return partitioned(r);
+    case Kind::GrequestStart:
+    case Kind::GrequestComplete:
+      return generalized(r);
     case Kind::Probe:
     case Kind::Iprobe:
     case Kind::PollRounds:
@@ -327,6 +334,84 @@ void Replayer::persistent(const Record& r) {
     MPI_Recv_init(recv_buffer(count), count, t, source, tag, c, &q);
   }
   made(f.next(), q);
+}
+
+// Partitioned requests are made as recorded and started by MPI_Start(all) as persistent ones;
+// the partitions are marked ready as the recording marked them. An MPI_Parrived whose outcome
+// differs from the recording's polls, where the recording found the partition there, until it
+// is (as the program's loop would).
+void Replayer::partitioned(const Record& r) {
+  Fields f(r);
+  if (r.kind == Kind::PartitionedInit) {
+    const bool send = f.next() != 0;
+    const int partitions = f.i();
+    int count = f.i();
+    const MPI_Datatype t = type(f.next(), &count);
+    const int peer = f.i(), tag = f.i();
+    const MPI_Comm c = comm(f.next());
+    const std::int64_t elements = std::int64_t{count} * partitions;
+    MPI_Request q;
+    if (send)
+      MPI_Psend_init(send_buffer(elements), partitions, count, t, peer, tag, c, MPI_INFO_NULL, &q);
+    else
+      MPI_Precv_init(recv_buffer(elements), partitions, count, t, peer, tag, c, MPI_INFO_NULL, &q);
+    return made(f.next(), q);
+  }
+  if (r.kind == Kind::Pready) {
+    const int form = f.i();
+    std::vector<int> parts = f.array();
+    const MPI_Request q = request(f.next());
+    if (form == 0 && parts.size() == 1)
+      MPI_Pready(parts[0], q);
+    else if (form == 1 && !parts.empty())
+      MPI_Pready_range(parts.front(), parts.back(), q);
+    else
+      MPI_Pready_list(static_cast<int>(parts.size()), parts.data(), q);
+    return;
+  }
+  const MPI_Request q = request(f.next());
+  const int partition = f.i();
+  const std::int64_t recorded_flag = f.next();
+  int flag = 0;
+  ++notes_.polls;
+  MPI_Parrived(q, partition, &flag);
+  outcome(recorded_flag, flag);
+  while (recorded_flag && !flag) MPI_Parrived(q, partition, &flag);
+}
+
+namespace {
+
+// A generalized request's callbacks: the program's did its own work, which the trace keeps as
+// the time it took; the replay's have nothing to do.
+int query_nothing(void*, MPI_Status*) {
+  return MPI_SUCCESS;
+}
+int free_nothing(void*) {
+  return MPI_SUCCESS;
+}
+int cancel_nothing(void*, int) {
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+void Replayer::generalized(const Record& r) {
+  Fields f(r);
+  const std::int64_t recorded = f.next();
+  if (r.kind == Kind::GrequestComplete) {  // by the handle it was made with, even if freed since
+    auto g = grequests_.find(recorded);
+    if (g == grequests_.end())
+      in_.fail("generalized request " + std::to_string(recorded) +
+               " was not made by an earlier "
+               "record");
+    MPI_Grequest_complete(g->second);
+    grequests_.erase(g);
+    return;
+  }
+  MPI_Request q;
+  MPI_Grequest_start(&query_nothing, &free_nothing, &cancel_nothing, nullptr, &q);
+  made(recorded, q);
+  grequests_[recorded] = q;
 }
 
 void Replayer::probe(const Record& r) {

@@ -48,6 +48,8 @@ class Replayer {
   void point_to_point(const Record& r);
   void bsend_buffer(const Record& r);
   void persistent(const Record& r);
+  void partitioned(const Record& r);
+  void generalized(const Record& r);
   void probe(const Record& r);
   void probe_loop(const Record& r);
   void matched(const Record& r);
@@ -116,7 +118,8 @@ class Replayer {
   std::unordered_map<std::int64_t, MPI_Comm> comms_;
   std::unordered_map<MPI_Comm, int> sizes_;
   std::unordered_map<std::int64_t, MPI_Request> requests_;
-  std::unordered_map<std::int64_t, MPI_Message> messages_;  // matched, not yet received
+  std::unordered_map<std::int64_t, MPI_Request> grequests_;  // generalized, not yet completed
+  std::unordered_map<std::int64_t, MPI_Message> messages_;   // matched, not yet received
   struct Window {
     MPI_Win win = MPI_WIN_NULL;
     void* memory = nullptr;  // a created window's (folded), freed with it
