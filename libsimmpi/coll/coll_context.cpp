@@ -49,19 +49,33 @@ void CollContext::wait_all(std::vector<Request*>& reqs) {
   reqs.clear();
 }
 
+// The blocking forms take the point-to-point layer's blocking paths (send_blocking,
+// recv_blocking): an eager send posted at once makes no request, and a receive's lives on the
+// stack. The same simulation as a nonblocking call and its wait.
 void CollContext::send(int dest, int tag, const void* buf, std::size_t bytes) {
-  wait(isend(dest, tag, buf, bytes));
+  send_ahead(dest, tag, buf, bytes, SendAhead::Wait);
+}
+
+void CollContext::send_ahead(int dest, int tag, const void* buf, std::size_t bytes,
+                             SendAhead ahead) {
+  send_blocking(w_, comm_, Channel::Collective, dest, wire_tag(tag), buf, static_cast<int>(bytes),
+                *find_datatype(MPI_BYTE), SendMode::Standard, ahead);
 }
 
 std::size_t CollContext::recv(int source, int tag, void* buf, std::size_t bytes) {
-  return wait(irecv(source, tag, buf, bytes));
+  Request r;
+  r.internal = true;
+  recv_blocking(w_, r, comm_, Channel::Collective, source, wire_tag(tag), buf,
+                static_cast<int>(bytes), *find_datatype(MPI_BYTE));
+  const auto got = static_cast<std::size_t>(r.status.simmpi_bytes);
+  retire_request(w_, &r, MPI_STATUS_IGNORE);
+  return got;
 }
 
 std::size_t CollContext::sendrecv(int dest, const void* sbuf, std::size_t sbytes, int source,
                                   void* rbuf, std::size_t rbytes, int tag) {
   Request* r = irecv(source, tag, rbuf, rbytes);
-  Request* s = isend(dest, tag, sbuf, sbytes);
-  wait(s);
+  send_ahead(dest, tag, sbuf, sbytes, SendAhead::CallerWaits);
   return wait(r);
 }
 

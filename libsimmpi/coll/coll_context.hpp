@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "libsimmpi/core/world.hpp"
+#include "libsimmpi/p2p/transport.hpp"
 
 namespace simmpi::mpi {
 
@@ -61,6 +62,7 @@ class CollContext {
 
  private:
   int wire_tag(int tag) const;
+  void send_ahead(int dest, int tag, const void* buf, std::size_t bytes, SendAhead ahead);
   World& w_;
   Communicator& comm_;
   std::uint32_t seq_;

@@ -132,7 +132,7 @@ int sendrecv(const char* name, const void* sendbuf, MPI_Count sendcount, MPI_Dat
     w.scheduler().settle();
   else
     send_blocking(w, *t.comm, Channel::User, dest, sendtag, sendbuf, sendcount, *t.type,
-                  SendMode::Standard);
+                  SendMode::Standard, SendAhead::CallerWaits);
   wait_request(w, *r);
   const int err = check_truncation(call, *r);
   retire_request(w, r, &st);

@@ -325,10 +325,11 @@ Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int
 // caller's buffer at once. What start_send + wait_request + retire_request do for it, in the
 // same order (the message's id, the overhead, the observers' note, the settle, the posting),
 // less the request's handle, its fields and its release. A send that would be posted ahead
-// (something else is due before its overhead ends) keeps its request, which carries the data
-// copied at the call to the post (post_send).
+// (something else is due before its overhead ends) keeps its request, which carries it to the
+// post (see SendAhead).
 void send_blocking(World& w, Communicator& comm, Channel channel, int dest, int tag,
-                   const void* buf, std::int64_t count, const Datatype& type, SendMode mode) {
+                   const void* buf, std::int64_t count, const Datatype& type, SendMode mode,
+                   SendAhead ahead) {
   const std::uint64_t bytes = type.size * static_cast<std::uint64_t>(count);
   if (mode == SendMode::Buffered || mode == SendMode::Synchronous ||
       bytes > w.params().eager_threshold) {
@@ -349,8 +350,20 @@ void send_blocking(World& w, Communicator& comm, Channel channel, int dest, int 
     Request* s = w.requests().create();
     prepare_send(w, s, comm, channel, dest, tag, buf, count, type, mode);
     s->message_id = id;
-    post_blocking_send_ahead_with_copy(w, s);
-    return;
+    switch (ahead) {
+      case SendAhead::CopyData:
+        post_blocking_send_ahead_with_copy(w, s);
+        return;
+      case SendAhead::CallerWaits:  // the buffer is read when the post is made
+        sched.post_ahead(runtime::Action{&post_blocking_send_ahead, s, 0});
+        return;
+      case SendAhead::Wait:  // as a nonblocking send and its wait
+        s->complete_at = SimTime::max();
+        sched.post_ahead(runtime::Action{&post_send_ahead, s, 0});
+        wait_request(w, *s);
+        retire_request(w, s, MPI_STATUS_IGNORE);
+        return;
+    }
   }
   sched.settle();
   const int me = w.current_rank();

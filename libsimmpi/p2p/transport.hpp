@@ -36,11 +36,20 @@ enum class Channel { User, Collective };
 Request* start_send(World& w, Communicator& comm, Channel channel, int dest, int tag,
                     const void* buf, std::int64_t count, const Datatype& type, SendMode mode,
                     bool then_wait = false);
+// What a blocking eager send does when it would be posted ahead (Scheduler::post_ahead: something
+// else is due before its overhead ends). CopyData: its data is copied at the call and the caller
+// goes on at once (MPI_Send: the buffer is the caller's again when the call returns). CallerWaits:
+// the caller waits for something else (MPI_Sendrecv's receive) before it returns or touches the
+// buffer, which waits for the post to be made first, so the post reads the buffer itself.
+// Wait: the caller waits for the post to be made, as after a nonblocking send and its wait (a
+// collective's send, whose buffer may be large: a switch is cheaper than the copy).
+enum class SendAhead { CopyData, CallerWaits, Wait };
 // A blocking send (MPI_Send and the other modes): start_send(..., then_wait = true), then the
 // wait for its request and its release, in one; may switch fibers. An eager send posted at once
 // makes no request at all (most blocking sends: see transport.cpp).
 void send_blocking(World& w, Communicator& comm, Channel channel, int dest, int tag,
-                   const void* buf, std::int64_t count, const Datatype& type, SendMode mode);
+                   const void* buf, std::int64_t count, const Datatype& type, SendMode mode,
+                   SendAhead ahead = SendAhead::CopyData);
 // Posts a receive for the calling rank after its owed time. `source` may be MPI_ANY_SOURCE,
 // `tag` MPI_ANY_TAG. A nonblocking receive is posted ahead as nonblocking sends are.
 // `then_wait`: a blocking receive; it is posted when the owed time ends, by the scheduler if
