@@ -21,7 +21,7 @@ int CollContext::wire_tag(int tag) const {
 }
 
 Request* CollContext::isend(int dest, int tag, const void* buf, std::size_t bytes) {
-  const Datatype& byte = *find_datatype(MPI_BYTE);
+  const Datatype& byte = *find_predefined_datatype(MPI_BYTE);
   Request* r = start_send(w_, comm_, Channel::Collective, dest, wire_tag(tag), buf,
                           static_cast<int>(bytes), byte, SendMode::Standard);
   r->internal = true;
@@ -29,7 +29,7 @@ Request* CollContext::isend(int dest, int tag, const void* buf, std::size_t byte
 }
 
 Request* CollContext::irecv(int source, int tag, void* buf, std::size_t bytes) {
-  const Datatype& byte = *find_datatype(MPI_BYTE);
+  const Datatype& byte = *find_predefined_datatype(MPI_BYTE);
   Request* r = start_recv(w_, comm_, Channel::Collective, source, wire_tag(tag), buf,
                           static_cast<int>(bytes), byte);
   r->internal = true;
@@ -59,14 +59,14 @@ void CollContext::send(int dest, int tag, const void* buf, std::size_t bytes) {
 void CollContext::send_ahead(int dest, int tag, const void* buf, std::size_t bytes,
                              SendAhead ahead) {
   send_blocking(w_, comm_, Channel::Collective, dest, wire_tag(tag), buf, static_cast<int>(bytes),
-                *find_datatype(MPI_BYTE), SendMode::Standard, ahead);
+                *find_predefined_datatype(MPI_BYTE), SendMode::Standard, ahead);
 }
 
 std::size_t CollContext::recv(int source, int tag, void* buf, std::size_t bytes) {
   Request r;
   r.internal = true;
   recv_blocking(w_, r, comm_, Channel::Collective, source, wire_tag(tag), buf,
-                static_cast<int>(bytes), *find_datatype(MPI_BYTE));
+                static_cast<int>(bytes), *find_predefined_datatype(MPI_BYTE));
   const auto got = static_cast<std::size_t>(r.status.simmpi_bytes);
   retire_request(w_, &r, MPI_STATUS_IGNORE);
   return got;
