@@ -98,9 +98,11 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
   bool ok = true;
   // The profile and the critical path count spawned ranks; the timelines and the record, whose
   // formats fix the ranks up front, show the first ones.
-  std::vector<runtime::SimTime> all_ends;
-  for (int r = 0; r < sched.process_count(); ++r)
+  std::vector<runtime::SimTime> all_ends, starts;
+  for (int r = 0; r < sched.process_count(); ++r) {
     all_ends.push_back(sched.process(r).finish_time());
+    starts.push_back(sched.process(r).start_time());
+  }
   const std::vector<runtime::SimTime> ends(all_ends.begin(), all_ends.begin() + ranks_);
   // The busiest links' load as counter tracks beside the nodes, when network.stats records it.
   std::vector<runtime::CounterTrack> links;
@@ -146,7 +148,7 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
   }
   if (recorder_ && !finish_record(ends, print)) ok = false;
   if (profile_) {
-    profile_->finish(all_ends);
+    profile_->finish(all_ends, starts);
     const std::string json = profile_->json();
     std::fwrite(json.data(), 1, json.size(), profile_file_.get());
     profile_file_.reset();

@@ -83,9 +83,11 @@ void Profile::call(const CallFacts& f) {
   }
 }
 
-void Profile::finish(const std::vector<SimTime>& rank_end) {
+void Profile::finish(const std::vector<SimTime>& rank_end, const std::vector<SimTime>& rank_start) {
   for (std::size_t r = 0; r < ranks_.size() && r < rank_end.size(); ++r)
     ranks_[r].end = rank_end[r];
+  for (std::size_t r = 0; r < ranks_.size() && r < rank_start.size(); ++r)
+    ranks_[r].start = rank_start[r];
   // Slots for ranks that could have started during the run and did not are left out.
   if (!rank_end.empty() && rank_end.size() < ranks_.size())
     rank_count_ = static_cast<int>(rank_end.size());

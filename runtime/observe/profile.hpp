@@ -22,7 +22,9 @@ class Profile : public Observer {
 
   // After the run, with each rank's end on its clock (Process::finish_time): the ranks that
   // ran, which may be fewer than the constructor's (slots for spawned ranks never used).
-  void finish(const std::vector<SimTime>& rank_end);
+  // `rank_start` (empty: all zero) is when each rank started, later than zero for the ranks
+  // MPI_Comm_spawn started: their own code is counted from then.
+  void finish(const std::vector<SimTime>& rank_end, const std::vector<SimTime>& rank_start = {});
   // The summary for stderr, every line prefixed with "simmpi: "; at most `top` functions and
   // communicators, the most time-consuming first.
   std::string text(std::size_t top) const;
@@ -47,7 +49,7 @@ class Profile : public Observer {
     std::int64_t bytes = 0;
   };
   struct Rank {  // the rank's own fiber only: its threads' calls overlap its code
-    SimTime mpi, blocked, end;
+    SimTime mpi, blocked, end, start;
     std::uint64_t calls = 0;
   };
   struct Comm {
@@ -73,7 +75,9 @@ class Profile : public Observer {
   // A communicator: its context id and the world rank of its rank 0.
   using CommKey = std::pair<int, int>;
   std::vector<CommKey> comms_by_time() const;
-  SimTime own_code(int rank) const { return ranks_[rank].end - ranks_[rank].mpi; }
+  SimTime own_code(int rank) const {
+    return ranks_[rank].end - ranks_[rank].start - ranks_[rank].mpi;
+  }
 
   int rank_count_;
   std::vector<Rank> ranks_;

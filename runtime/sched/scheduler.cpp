@@ -56,7 +56,8 @@ int Scheduler::add_rank(SimTime start, Fiber::Entry entry, void* arg) {
   Process& p = processes_[static_cast<std::size_t>(rank_count_++)];
   p.entry_ = entry;
   p.arg_ = arg;
-  schedule_resume(p, runtime::max(start, engine_.now()));
+  p.start_time_ = runtime::max(start, engine_.now());
+  schedule_resume(p, p.start_time_);
   return p.id_;
 }
 

@@ -61,6 +61,8 @@ class Process {
   bool is_finished() const { return finished_; }
   int exit_status() const { return exit_status_; }
   SimTime finish_time() const { return finish_time_; }
+  // When a rank started: zero for the first ranks, later for one add_rank() started.
+  SimTime start_time() const { return start_time_; }
   // Simulated time the process has spent waiting (blocked until woken, or sleeping until a time
   // it was told: for other processes, the network, a sleep), less the overheads the model charges
   // at the end of a wait (a receive's), which are its own work. The observation layer reads it
@@ -102,6 +104,7 @@ class Process {
   std::uint32_t generation_ = 0;      // tags resume events; a stale one (earlier wake) is dropped
   int exit_status_ = 0;
   SimTime finish_time_;
+  SimTime start_time_;
   WaitReason reason_;
   WakeAction wake_action_;  // run by the scheduler when the pending resume fires, if set
 
