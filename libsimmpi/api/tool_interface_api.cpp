@@ -8,7 +8,8 @@
 //    unexpected_queue_length and posted_receive_queue_length (level: messages that arrived and
 //    wait for a receive, receives posted and waiting for a message), and own_code_time (timer:
 //    simulated seconds the rank's own code has been charged, docs/compute_time.md);
-//  - one category, "simmpi", holding them all; no enumerations.
+//  - one category, "simmpi", holding them all, and the MPI-4.1 event types (tool_events_api.cpp);
+//    no enumerations.
 // As the standard says, these functions return their error codes and call no error handler, and
 // may be called before MPI_Init and after MPI_Finalize (between MPI_T_init_thread and
 // MPI_T_finalize, counted per rank).
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "libsimmpi/api/tool_interface.hpp"
 #include "libsimmpi/core/api_call.hpp"
 #include "libsimmpi/core/world.hpp"
 #include "runtime/config/options.hpp"
@@ -130,6 +132,14 @@ RankTools* initialized(ApiCall& call) {
 }
 
 }  // namespace
+
+bool simmpi::mpi::is_tool_interface_initialized(int world_rank) {
+  return tools_of(world_rank).initialized > 0;
+}
+
+void simmpi::mpi::copy_tool_string(const char* text, char* buf, int* len) {
+  copy_string(text, buf, len);
+}
 
 extern "C" {
 

@@ -49,7 +49,7 @@ int MPI_Allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendt
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
+  return PMPI_Allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
 }
 
 int MPI_Allgather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -59,8 +59,8 @@ int MPI_Allgather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype 
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Allgather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
-                            info, request);
+  return PMPI_Allgather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
+                             info, request);
 }
 
 int MPI_Allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -72,8 +72,8 @@ int MPI_Allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype send
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* displs_ = n.array(displs, peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
-                        comm);
+  return PMPI_Allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
+                         comm);
 }
 
 int MPI_Allgatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -86,8 +86,8 @@ int MPI_Allgatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* displs_ = n.array(displs, peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Allgatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
-                             comm, info, request);
+  return PMPI_Allgatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
+                              recvtype, comm, info, request);
 }
 
 int MPI_Allreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -95,7 +95,7 @@ int MPI_Allreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Dat
   CountNarrowing n("MPI_Allreduce_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Allreduce(sendbuf, recvbuf, count_, datatype, op, comm);
+  return PMPI_Allreduce(sendbuf, recvbuf, count_, datatype, op, comm);
 }
 
 int MPI_Allreduce_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -103,7 +103,7 @@ int MPI_Allreduce_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MP
   CountNarrowing n("MPI_Allreduce_init_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Allreduce_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
+  return PMPI_Allreduce_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
 }
 
 int MPI_Alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -112,7 +112,7 @@ int MPI_Alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendty
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
+  return PMPI_Alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
 }
 
 int MPI_Alltoall_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -122,8 +122,8 @@ int MPI_Alltoall_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype s
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Alltoall_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm, info,
-                           request);
+  return PMPI_Alltoall_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
+                            info, request);
 }
 
 int MPI_Alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
@@ -136,8 +136,8 @@ int MPI_Alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* rdispls_ = n.array(rdispls, peers, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Alltoallv(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_, rdispls_,
-                       recvtype, comm);
+  return PMPI_Alltoallv(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_, rdispls_,
+                        recvtype, comm);
 }
 
 int MPI_Alltoallv_init_c(const void* sendbuf, const MPI_Count sendcounts[],
@@ -152,8 +152,8 @@ int MPI_Alltoallv_init_c(const void* sendbuf, const MPI_Count sendcounts[],
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* rdispls_ = n.array(rdispls, peers, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Alltoallv_init(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_,
-                            rdispls_, recvtype, comm, info, request);
+  return PMPI_Alltoallv_init(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_,
+                             rdispls_, recvtype, comm, info, request);
 }
 
 int MPI_Alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
@@ -166,8 +166,8 @@ int MPI_Alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* rdispls_ = n.array(rdispls, peers, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Alltoallw(sendbuf, sendcounts_, sdispls_, sendtypes, recvbuf, recvcounts_, rdispls_,
-                       recvtypes, comm);
+  return PMPI_Alltoallw(sendbuf, sendcounts_, sdispls_, sendtypes, recvbuf, recvcounts_, rdispls_,
+                        recvtypes, comm);
 }
 
 int MPI_Alltoallw_init_c(const void* sendbuf, const MPI_Count sendcounts[],
@@ -182,15 +182,15 @@ int MPI_Alltoallw_init_c(const void* sendbuf, const MPI_Count sendcounts[],
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* rdispls_ = n.array(rdispls, peers, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Alltoallw_init(sendbuf, sendcounts_, sdispls_, sendtypes, recvbuf, recvcounts_,
-                            rdispls_, recvtypes, comm, info, request);
+  return PMPI_Alltoallw_init(sendbuf, sendcounts_, sdispls_, sendtypes, recvbuf, recvcounts_,
+                             rdispls_, recvtypes, comm, info, request);
 }
 
 int MPI_Bcast_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm) {
   CountNarrowing n("MPI_Bcast_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Bcast(buffer, count_, datatype, root, comm);
+  return PMPI_Bcast(buffer, count_, datatype, root, comm);
 }
 
 int MPI_Bcast_init_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -198,7 +198,7 @@ int MPI_Bcast_init_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int r
   CountNarrowing n("MPI_Bcast_init_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Bcast_init(buffer, count_, datatype, root, comm, info, request);
+  return PMPI_Bcast_init(buffer, count_, datatype, root, comm, info, request);
 }
 
 int MPI_Exscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -206,7 +206,7 @@ int MPI_Exscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Dataty
   CountNarrowing n("MPI_Exscan_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Exscan(sendbuf, recvbuf, count_, datatype, op, comm);
+  return PMPI_Exscan(sendbuf, recvbuf, count_, datatype, op, comm);
 }
 
 int MPI_Exscan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -214,7 +214,7 @@ int MPI_Exscan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_D
   CountNarrowing n("MPI_Exscan_init_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Exscan_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
+  return PMPI_Exscan_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
 }
 
 int MPI_Gather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -223,7 +223,7 @@ int MPI_Gather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Gather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm);
+  return PMPI_Gather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm);
 }
 
 int MPI_Gather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -233,8 +233,8 @@ int MPI_Gather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sen
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Gather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
-                         info, request);
+  return PMPI_Gather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
+                          info, request);
 }
 
 int MPI_Gatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -246,8 +246,8 @@ int MPI_Gatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
   const int* recvcounts_ = n.array(recvcounts, root_peers, "recvcounts");
   const int* displs_ = n.array(displs, root_peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Gatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype, root,
-                     comm);
+  return PMPI_Gatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype, root,
+                      comm);
 }
 
 int MPI_Gatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -260,8 +260,8 @@ int MPI_Gatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype se
   const int* recvcounts_ = n.array(recvcounts, root_peers, "recvcounts");
   const int* displs_ = n.array(displs, root_peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Gatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
-                          root, comm, info, request);
+  return PMPI_Gatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
+                           root, comm, info, request);
 }
 
 int MPI_Iallgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -271,8 +271,8 @@ int MPI_Iallgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype send
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Iallgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
-                        request);
+  return PMPI_Iallgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
+                         request);
 }
 
 int MPI_Iallgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -284,8 +284,8 @@ int MPI_Iallgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sen
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* displs_ = n.array(displs, peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Iallgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
-                         comm, request);
+  return PMPI_Iallgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
+                          comm, request);
 }
 
 int MPI_Iallreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -293,7 +293,7 @@ int MPI_Iallreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Da
   CountNarrowing n("MPI_Iallreduce_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Iallreduce(sendbuf, recvbuf, count_, datatype, op, comm, request);
+  return PMPI_Iallreduce(sendbuf, recvbuf, count_, datatype, op, comm, request);
 }
 
 int MPI_Ialltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -303,7 +303,8 @@ int MPI_Ialltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendt
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ialltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm, request);
+  return PMPI_Ialltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
+                        request);
 }
 
 int MPI_Ialltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
@@ -317,8 +318,8 @@ int MPI_Ialltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MP
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* rdispls_ = n.array(rdispls, peers, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ialltoallv(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_, rdispls_,
-                        recvtype, comm, request);
+  return PMPI_Ialltoallv(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_, rdispls_,
+                         recvtype, comm, request);
 }
 
 int MPI_Ialltoallw_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
@@ -332,8 +333,8 @@ int MPI_Ialltoallw_c(const void* sendbuf, const MPI_Count sendcounts[], const MP
   const int* recvcounts_ = n.array(recvcounts, peers, "recvcounts");
   const int* rdispls_ = n.array(rdispls, peers, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ialltoallw(sendbuf, sendcounts_, sdispls_, sendtypes, recvbuf, recvcounts_, rdispls_,
-                        recvtypes, comm, request);
+  return PMPI_Ialltoallw(sendbuf, sendcounts_, sdispls_, sendtypes, recvbuf, recvcounts_, rdispls_,
+                         recvtypes, comm, request);
 }
 
 int MPI_Ibcast_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -341,7 +342,7 @@ int MPI_Ibcast_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root,
   CountNarrowing n("MPI_Ibcast_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ibcast(buffer, count_, datatype, root, comm, request);
+  return PMPI_Ibcast(buffer, count_, datatype, root, comm, request);
 }
 
 int MPI_Iexscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -349,7 +350,7 @@ int MPI_Iexscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datat
   CountNarrowing n("MPI_Iexscan_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Iexscan(sendbuf, recvbuf, count_, datatype, op, comm, request);
+  return PMPI_Iexscan(sendbuf, recvbuf, count_, datatype, op, comm, request);
 }
 
 int MPI_Igather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -359,8 +360,8 @@ int MPI_Igather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Igather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
-                     request);
+  return PMPI_Igather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
+                      request);
 }
 
 int MPI_Igatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -372,8 +373,8 @@ int MPI_Igatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendty
   const int* recvcounts_ = n.array(recvcounts, root_peers, "recvcounts");
   const int* displs_ = n.array(displs, root_peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Igatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype, root,
-                      comm, request);
+  return PMPI_Igatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype, root,
+                       comm, request);
 }
 
 int MPI_Ireduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -381,7 +382,7 @@ int MPI_Ireduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datat
   CountNarrowing n("MPI_Ireduce_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ireduce(sendbuf, recvbuf, count_, datatype, op, root, comm, request);
+  return PMPI_Ireduce(sendbuf, recvbuf, count_, datatype, op, root, comm, request);
 }
 
 int MPI_Ireduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
@@ -390,7 +391,7 @@ int MPI_Ireduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count re
   CountNarrowing n("MPI_Ireduce_scatter_block_c");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount_, datatype, op, comm, request);
+  return PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount_, datatype, op, comm, request);
 }
 
 int MPI_Ireduce_scatter_c(const void* sendbuf, void* recvbuf, const MPI_Count recvcounts[],
@@ -399,7 +400,7 @@ int MPI_Ireduce_scatter_c(const void* sendbuf, void* recvbuf, const MPI_Count re
   const int local_size = local_group_size(comm);
   const int* recvcounts_ = n.array(recvcounts, local_size, "recvcounts");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts_, datatype, op, comm, request);
+  return PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts_, datatype, op, comm, request);
 }
 
 int MPI_Iscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -407,7 +408,7 @@ int MPI_Iscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatyp
   CountNarrowing n("MPI_Iscan_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Iscan(sendbuf, recvbuf, count_, datatype, op, comm, request);
+  return PMPI_Iscan(sendbuf, recvbuf, count_, datatype, op, comm, request);
 }
 
 int MPI_Iscatter_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -417,8 +418,8 @@ int MPI_Iscatter_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendty
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Iscatter(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
-                      request);
+  return PMPI_Iscatter(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
+                       request);
 }
 
 int MPI_Iscatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
@@ -430,8 +431,8 @@ int MPI_Iscatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI
   const int* sendcounts_ = n.array(sendcounts, root_peers, "sendcounts");
   const int* displs_ = n.array(displs, root_peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Iscatterv(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype, root,
-                       comm, request);
+  return PMPI_Iscatterv(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype,
+                        root, comm, request);
 }
 
 int MPI_Reduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -439,7 +440,7 @@ int MPI_Reduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Dataty
   CountNarrowing n("MPI_Reduce_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Reduce(sendbuf, recvbuf, count_, datatype, op, root, comm);
+  return PMPI_Reduce(sendbuf, recvbuf, count_, datatype, op, root, comm);
 }
 
 int MPI_Reduce_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -447,7 +448,7 @@ int MPI_Reduce_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_D
   CountNarrowing n("MPI_Reduce_init_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Reduce_init(sendbuf, recvbuf, count_, datatype, op, root, comm, info, request);
+  return PMPI_Reduce_init(sendbuf, recvbuf, count_, datatype, op, root, comm, info, request);
 }
 
 int MPI_Reduce_local_c(const void* inbuf, void* inoutbuf, MPI_Count count, MPI_Datatype datatype,
@@ -455,7 +456,7 @@ int MPI_Reduce_local_c(const void* inbuf, void* inoutbuf, MPI_Count count, MPI_D
   CountNarrowing n("MPI_Reduce_local_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(MPI_COMM_WORLD);
-  return MPI_Reduce_local(inbuf, inoutbuf, count_, datatype, op);
+  return PMPI_Reduce_local(inbuf, inoutbuf, count_, datatype, op);
 }
 
 int MPI_Reduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
@@ -463,7 +464,7 @@ int MPI_Reduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count rec
   CountNarrowing n("MPI_Reduce_scatter_block_c");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount_, datatype, op, comm);
+  return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount_, datatype, op, comm);
 }
 
 int MPI_Reduce_scatter_block_init_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
@@ -472,8 +473,8 @@ int MPI_Reduce_scatter_block_init_c(const void* sendbuf, void* recvbuf, MPI_Coun
   CountNarrowing n("MPI_Reduce_scatter_block_init_c");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount_, datatype, op, comm, info,
-                                       request);
+  return PMPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount_, datatype, op, comm, info,
+                                        request);
 }
 
 int MPI_Reduce_scatter_c(const void* sendbuf, void* recvbuf, const MPI_Count recvcounts[],
@@ -482,7 +483,7 @@ int MPI_Reduce_scatter_c(const void* sendbuf, void* recvbuf, const MPI_Count rec
   const int local_size = local_group_size(comm);
   const int* recvcounts_ = n.array(recvcounts, local_size, "recvcounts");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts_, datatype, op, comm);
+  return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts_, datatype, op, comm);
 }
 
 int MPI_Reduce_scatter_init_c(const void* sendbuf, void* recvbuf, const MPI_Count recvcounts[],
@@ -492,7 +493,7 @@ int MPI_Reduce_scatter_init_c(const void* sendbuf, void* recvbuf, const MPI_Coun
   const int local_size = local_group_size(comm);
   const int* recvcounts_ = n.array(recvcounts, local_size, "recvcounts");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts_, datatype, op, comm, info, request);
+  return PMPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts_, datatype, op, comm, info, request);
 }
 
 int MPI_Scan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -500,7 +501,7 @@ int MPI_Scan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype
   CountNarrowing n("MPI_Scan_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Scan(sendbuf, recvbuf, count_, datatype, op, comm);
+  return PMPI_Scan(sendbuf, recvbuf, count_, datatype, op, comm);
 }
 
 int MPI_Scan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -508,7 +509,7 @@ int MPI_Scan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Dat
   CountNarrowing n("MPI_Scan_init_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Scan_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
+  return PMPI_Scan_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
 }
 
 int MPI_Scatter_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
@@ -517,7 +518,7 @@ int MPI_Scatter_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Scatter(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm);
+  return PMPI_Scatter(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm);
 }
 
 int MPI_Scatter_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -527,8 +528,8 @@ int MPI_Scatter_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype se
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Scatter_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
-                          info, request);
+  return PMPI_Scatter_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
+                           info, request);
 }
 
 int MPI_Scatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
@@ -540,8 +541,8 @@ int MPI_Scatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_
   const int* sendcounts_ = n.array(sendcounts, root_peers, "sendcounts");
   const int* displs_ = n.array(displs, root_peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Scatterv(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype, root,
-                      comm);
+  return PMPI_Scatterv(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype, root,
+                       comm);
 }
 
 int MPI_Scatterv_init_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
@@ -554,8 +555,8 @@ int MPI_Scatterv_init_c(const void* sendbuf, const MPI_Count sendcounts[], const
   const int* sendcounts_ = n.array(sendcounts, root_peers, "sendcounts");
   const int* displs_ = n.array(displs, root_peers, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Scatterv_init(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype,
-                           root, comm, info, request);
+  return PMPI_Scatterv_init(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype,
+                            root, comm, info, request);
 }
 
 }  // extern "C"

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 
+#include "libsimmpi/core/tool_events.hpp"
 #include "libsimmpi/core/world.hpp"
 #include "runtime/core/error.hpp"
 
@@ -108,6 +109,10 @@ CollPlan choose(World& w, Coll coll, const CollQuery& q) {
   plan.batch = s.throttle;
   // Open MPI's fixed rules ask for a chain with fan-out 0, which becomes one chain.
   plan.fanout = forced ? s.chain_fanout : 1;
+  if (is_tool_event_wanted(ToolEvent::CollectiveAlgorithm))
+    raise_tool_event(w, w.current_rank(), ToolEvent::CollectiveAlgorithm, w.now(),
+                     {static_cast<int>(coll), static_cast<int>(plan.algo), q.size,
+                      static_cast<std::int64_t>(q.bytes)});
   return plan;
 }
 

@@ -16,6 +16,7 @@
 #include "libsimmpi/comm/intercomm.hpp"
 #include "libsimmpi/comm/intracomm_create.hpp"
 #include "libsimmpi/core/call_record.hpp"
+#include "libsimmpi/info/info_objects.hpp"
 
 using namespace simmpi::mpi;
 
@@ -91,6 +92,21 @@ void copy_name(const std::string& name, char* out, int* len) {
   *len = static_cast<int>(std::strlen(out));
 }
 
+// The value of `key` in the caller's info `info`, or "" (no such key, or MPI_INFO_NULL).
+std::string info_value(int world_rank, MPI_Info info, const char* key) {
+  if (info == MPI_INFO_NULL) return "";
+  const Info* i = InfoObjects::get().find(world_rank, info);
+  const auto* entry = i ? i->find(key) : nullptr;
+  return entry ? entry->second : "";
+}
+
+// Whether the members of `c` are on more than one simulated node.
+bool spans_nodes(World& w, const Communicator& c) {
+  for (int i = 1; i < c.size(); ++i)
+    if (w.platform().node_of(c.world_rank(i)) != w.platform().node_of(c.world_rank(0))) return true;
+  return false;
+}
+
 }  // namespace
 
 extern "C" {
@@ -116,17 +132,47 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
   return split("MPI_Comm_split", comm, color, key, newcomm);
 }
 
-// MPI_COMM_TYPE_SHARED groups the ranks of one simulated node (node.ranks_per_node).
-int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info, MPI_Comm* newcomm) {
-  if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED) {
-    ApiCall call("MPI_Comm_split_type");
-    return call.fail(comm, MPI_ERR_ARG,
-                     "split_type=%d is not MPI_COMM_TYPE_SHARED or "
-                     "MPI_UNDEFINED",
-                     split_type);
-  }
+// The split types (MPI-4.1 7.4.2). simmpi's one hardware level is the simulated node
+// (node.ranks_per_node): MPI_COMM_TYPE_SHARED, and MPI_COMM_TYPE_HW_GUIDED with
+// mpi_hw_resource_type "mpi_shared_memory", group the ranks of one node;
+// MPI_COMM_TYPE_HW_UNGUIDED does too when that is a strict subset of `comm` (else no smaller
+// level exists: MPI_COMM_NULL); MPI_COMM_TYPE_RESOURCE_GUIDED with mpi_pset_name "mpi://WORLD"
+// or "mpi://SELF" (the process sets of sessions) keeps all of `comm` or each rank alone. A
+// level or process set simmpi does not know gives MPI_COMM_NULL, as the standard asks. The new
+// communicator's info does not name the level (communicators keep no info in simmpi).
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm) {
   World& w = World::get();
-  int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : w.platform().node_of(w.current_rank());
+  const int rank = w.current_rank();
+  const int node = w.platform().node_of(rank);
+  int color = MPI_UNDEFINED;
+  switch (split_type) {
+    case MPI_UNDEFINED:
+      break;
+    case MPI_COMM_TYPE_SHARED:
+      color = node;
+      break;
+    case MPI_COMM_TYPE_HW_GUIDED:
+      if (info_value(rank, info, "mpi_hw_resource_type") == "mpi_shared_memory") color = node;
+      break;
+    case MPI_COMM_TYPE_HW_UNGUIDED: {
+      const Communicator* c = w.find_comm(comm, rank);  // none: split raises MPI_ERR_COMM
+      if (c && !c->is_inter() && spans_nodes(w, *c)) color = node;
+      break;
+    }
+    case MPI_COMM_TYPE_RESOURCE_GUIDED: {
+      const std::string pset = info_value(rank, info, "mpi_pset_name");
+      if (pset == "mpi://WORLD") color = 0;
+      if (pset == "mpi://SELF") color = rank;
+      break;
+    }
+    default: {
+      ApiCall call("MPI_Comm_split_type");
+      return call.fail(comm, MPI_ERR_ARG,
+                       "split_type=%d is not MPI_COMM_TYPE_SHARED, _HW_GUIDED, _HW_UNGUIDED, "
+                       "_RESOURCE_GUIDED or MPI_UNDEFINED",
+                       split_type);
+    }
+  }
   return split("MPI_Comm_split_type", comm, color, key, newcomm);
 }
 
@@ -175,6 +221,11 @@ int MPI_Comm_free(MPI_Comm* comm) {
   err = delete_attributes(call, *comm, c);
   if (err != MPI_SUCCESS)
     return call.fail(*comm, err, "an attribute delete callback returned %d", err);
+  // Its buffered-send buffer goes with it (messages still in it keep it alive), and the handle,
+  // which a later communicator may get, belongs to no session.
+  RankState& st = call.world.rank(call.rank);
+  st.comm_bsend.erase(*comm);
+  st.session_of_comm.erase(*comm);
   leave_comm(call, *c);
   // A freed parent is no longer the rank's parent (MPI_Comm_get_parent), even if its handle is
   // reused.

@@ -80,6 +80,7 @@ int create_from(ApiCall& call, const Group& g, int tag, const std::string& name,
   if (err != MPI_SUCCESS) return err;
   Communicator* c = call.world.find_comm(*out, call.rank);
   c->set_errhandler(c->comm_rank(call.rank), h.handle, h.fn);
+  if (g.session != MPI_SESSION_NULL) call.world.rank(call.rank).session_of_comm[*out] = g.session;
   return MPI_SUCCESS;
 }
 

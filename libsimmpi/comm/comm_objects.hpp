@@ -42,6 +42,8 @@ struct Session {
 struct UserError {
   int error_class;  // itself for a class
   std::string text;
+  bool has_text = false;  // set by MPI_Add_error_string, cleared by MPI_Remove_error_string
+  bool removed = false;   // by MPI_Remove_error_class or _code: the value names nothing now
 };
 
 // The first value MPI_Add_error_class/code hands out (above MPI_ERR_LASTCODE, as MPI wants).

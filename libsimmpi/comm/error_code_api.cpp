@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Error classes, codes and their strings: MPI_Error_string and MPI_Error_class, and the
-// program's own classes and codes (MPI_Add_error_class/code/string, MPI-3.1 section 8.5).
+// program's own classes and codes (MPI_Add_error_class/code/string, MPI-3.1 section 8.5; their
+// removal, MPI_Remove_error_class/code/string, MPI-4.1 9.5). A removed value names nothing
+// again; values are not reused, so MPI_LASTUSEDCODE still only grows.
 #include <cstdio>
 #include <cstring>
 
@@ -16,11 +18,21 @@ bool is_predefined_class(int code) {
   return code >= MPI_SUCCESS && code <= MPI_T_ERR_MEMORY;
 }
 
-// The program's class or code `code` on this rank, or nullptr.
+// The program's class or code `code` on this rank, or nullptr (none, or removed).
 UserError* user_error(RankObjects* objects, int code) {
   if (!objects || code < kFirstUserError) return nullptr;
   auto i = static_cast<std::size_t>(code - kFirstUserError);
-  return i < objects->errors.size() ? &objects->errors[i] : nullptr;
+  return i < objects->errors.size() && !objects->errors[i].removed ? &objects->errors[i] : nullptr;
+}
+
+// Whether `objects` holds a code (not a class) of class `cls` that is not removed.
+bool has_codes_of(const RankObjects& objects, int cls) {
+  for (std::size_t i = 0; i < objects.errors.size(); ++i) {
+    const UserError& e = objects.errors[i];
+    if (!e.removed && e.error_class == cls && kFirstUserError + static_cast<int>(i) != cls)
+      return true;
+  }
+  return false;
 }
 
 int add_error(RankObjects& objects, int error_class) {
@@ -73,6 +85,54 @@ int MPI_Add_error_string(int errorcode, const char* string) {
                      "MPI_MAX_ERROR_STRING-1 (%d) characters",
                      MPI_MAX_ERROR_STRING - 1);
   e->text = string;
+  e->has_text = true;
+  return MPI_SUCCESS;
+}
+
+int MPI_Remove_error_class(int errorclass) {
+  ApiCall call("MPI_Remove_error_class");
+  RankObjects& objects = CommObjects::get().rank(call.rank);
+  UserError* e = user_error(&objects, errorclass);
+  if (!e || e->error_class != errorclass)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG,
+                     "errorclass=%d is not an error class made by MPI_Add_error_class on this "
+                     "rank (or it was removed)",
+                     errorclass);
+  if (has_codes_of(objects, errorclass))
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG,
+                     "error class %d still has error codes; remove them first with "
+                     "MPI_Remove_error_code (MPI-4.1 9.5)",
+                     errorclass);
+  e->removed = true;
+  return MPI_SUCCESS;
+}
+
+int MPI_Remove_error_code(int errorcode) {
+  ApiCall call("MPI_Remove_error_code");
+  UserError* e = user_error(CommObjects::get().find_rank(call.rank), errorcode);
+  if (!e || e->error_class == errorcode)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG,
+                     "errorcode=%d is not an error code made by MPI_Add_error_code on this rank "
+                     "(or it was removed)",
+                     errorcode);
+  if (e->has_text)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG,
+                     "error code %d still has its string; remove it first with "
+                     "MPI_Remove_error_string (MPI-4.1 9.5)",
+                     errorcode);
+  e->removed = true;
+  return MPI_SUCCESS;
+}
+
+int MPI_Remove_error_string(int errorcode) {
+  ApiCall call("MPI_Remove_error_string");
+  UserError* e = user_error(CommObjects::get().find_rank(call.rank), errorcode);
+  if (!e || !e->has_text)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG,
+                     "errorcode=%d has no string set by MPI_Add_error_string on this rank",
+                     errorcode);
+  e->text.clear();
+  e->has_text = false;
   return MPI_SUCCESS;
 }
 

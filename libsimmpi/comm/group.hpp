@@ -14,6 +14,9 @@ namespace simmpi::mpi {
 struct Group {
   int size = 0;
   Communicator::Members ranks;  // world ranks; nullptr: the identity [0, size)
+  // The caller's session the group came from (MPI_Group_from_session_pset), whose buffered-send
+  // buffer a communicator made from it uses; MPI_SESSION_NULL for every other group.
+  MPI_Session session = MPI_SESSION_NULL;
 
   int world_rank(int i) const { return ranks ? (*ranks)[static_cast<std::size_t>(i)] : i; }
   // The rank of `world_rank` in the group, or MPI_UNDEFINED.

@@ -113,6 +113,7 @@ int MPI_Session_finalize(MPI_Session* session) {
   if (!session) return call.fail(MPI_COMM_SELF, MPI_ERR_ARG, "session is NULL");
   if (!find_session(call, *session, &err)) return err;
   CommObjects::get().rank(call.rank).sessions.remove(*session);
+  call.world.rank(call.rank).session_bsend.erase(*session);  // messages in it keep it alive
   --call.world.rank(call.rank).sessions;
   *session = MPI_SESSION_NULL;
   return MPI_SUCCESS;
@@ -188,6 +189,7 @@ int MPI_Group_from_session_pset(MPI_Session session, const char* pset_name, MPI_
     g.size = call.world.size();  // the identity
   else
     g = make_group({call.rank});
+  g.session = session;
   *newgroup = new_group_handle(call, std::move(g));
   return MPI_SUCCESS;
 }

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 
+#include "libsimmpi/core/tool_events.hpp"
 #include "libsimmpi/launch/fiber_threads.hpp"
 #include "runtime/core/error.hpp"
 #include "runtime/observe/observation.hpp"
@@ -242,6 +243,9 @@ ApiCall::~ApiCall() {
   }
   world.scheduler().leave_library();
   world.scheduler().current()->current_call = saved_call_;
+  // A tool's event callbacks run on the rank's own fiber as its outermost call returns.
+  if (!saved_call_ && has_tool_events(rank) && world.scheduler().current()->ordinal() >= 0)
+    deliver_tool_events(world, rank);
 }
 
 int ApiCall::fail(MPI_Comm comm_handle, int cls, const char* fmt, ...) {

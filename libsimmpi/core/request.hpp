@@ -19,6 +19,7 @@
 namespace simmpi::mpi {
 
 using runtime::SimTime;
+struct BsendBuffer;
 class Communicator;
 struct Message;
 class PartitionedChannel;
@@ -126,8 +127,9 @@ struct Message {
   std::unique_ptr<char[]> payload;   // eager and unmatched: a packed copy of the data
   Request* send = nullptr;           // rendezvous: the sender's request (data read from it)
   std::uint64_t bsend_charge = 0;    // buffered send: attached-buffer bytes freed on delivery
-  Request* recv = nullptr;           // once matched
-  Message* prev = nullptr;           // unexpected queue links
+  std::shared_ptr<BsendBuffer> bsend_buffer;  // the buffer they are charged to
+  Request* recv = nullptr;                    // once matched
+  Message* prev = nullptr;                    // unexpected queue links
   Message* next = nullptr;
 };
 

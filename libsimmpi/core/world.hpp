@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hardware/platform.hpp"
+#include "libsimmpi/core/bsend_buffer.hpp"
 #include "libsimmpi/core/communicator.hpp"
 #include "libsimmpi/core/intrusive_list.hpp"
 #include "libsimmpi/core/request.hpp"
@@ -60,9 +61,13 @@ struct RankState {
   int thread_level = MPI_THREAD_SINGLE;
   int main_process = -1;     // the process that initialized MPI: MPI_Is_thread_main's main thread
   std::vector<int> threads;  // the rank's running program threads (process ids), oldest first
-  char* bsend_buffer = nullptr;
-  std::uint64_t bsend_size = 0;
-  std::uint64_t bsend_used = 0;
+  // Buffered-send buffers (p2p/bsend_buffer.hpp): the process's, each communicator's and each
+  // session's the rank attached, and the session each communicator made from a session's group
+  // belongs to.
+  BsendBufferRef bsend;
+  std::map<MPI_Comm, BsendBufferRef> comm_bsend;
+  std::map<MPI_Session, BsendBufferRef> session_bsend;
+  std::map<MPI_Comm, MPI_Session> session_of_comm;
   std::unique_ptr<Communicator> self;  // MPI_COMM_SELF, created on first use
   // Names the rank gave predefined datatypes (MPI_Type_set_name): each process's own.
   std::map<MPI_Datatype, std::string> predefined_type_names;

@@ -18,7 +18,7 @@ int MPI_Pack_c(const void* inbuf, MPI_Count incount, MPI_Datatype datatype, void
   int position_ = position ? n(*position, "position") : 0;
   if (!n.fits()) return n.fail(comm);
   const int err =
-      MPI_Pack(inbuf, incount_, datatype, outbuf, outsize_, position ? &position_ : nullptr, comm);
+      PMPI_Pack(inbuf, incount_, datatype, outbuf, outsize_, position ? &position_ : nullptr, comm);
   if (err == MPI_SUCCESS && position) *position = position_;
   return err;
 }
@@ -30,8 +30,8 @@ int MPI_Pack_external_c(const char* datarep, const void* inbuf, MPI_Count incoun
   const int incount_ = n(incount, "incount");
   MPI_Aint position_ = position ? n(*position, "position") : 0;
   if (!n.fits()) return n.fail(MPI_COMM_WORLD);
-  const int err = MPI_Pack_external(datarep, inbuf, incount_, datatype, outbuf, outsize,
-                                    position ? &position_ : nullptr);
+  const int err = PMPI_Pack_external(datarep, inbuf, incount_, datatype, outbuf, outsize,
+                                     position ? &position_ : nullptr);
   if (err == MPI_SUCCESS && position) *position = position_;
   return err;
 }
@@ -42,7 +42,7 @@ int MPI_Pack_external_size_c(const char* datarep, MPI_Count incount, MPI_Datatyp
   const int incount_ = n(incount, "incount");
   MPI_Aint size_ = 0;
   if (!n.fits()) return n.fail(MPI_COMM_WORLD);
-  const int err = MPI_Pack_external_size(datarep, incount_, datatype, size ? &size_ : nullptr);
+  const int err = PMPI_Pack_external_size(datarep, incount_, datatype, size ? &size_ : nullptr);
   if (err == MPI_SUCCESS && size) *size = size_;
   return err;
 }
@@ -52,7 +52,7 @@ int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI
   const int incount_ = n(incount, "incount");
   int size_ = 0;
   if (!n.fits()) return n.fail(comm);
-  const int err = MPI_Pack_size(incount_, datatype, comm, size ? &size_ : nullptr);
+  const int err = PMPI_Pack_size(incount_, datatype, comm, size ? &size_ : nullptr);
   if (err == MPI_SUCCESS && size) *size = size_;
   return err;
 }
@@ -64,13 +64,13 @@ int MPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count arra
   CountNarrowing n("MPI_Type_create_darray_c");
   const int* array_of_gsizes_ = n.array(array_of_gsizes, ndims, "array_of_gsizes");
   if (!n.fits()) return n.fail(MPI_COMM_WORLD);
-  return MPI_Type_create_darray(size, rank, ndims, array_of_gsizes_, array_of_distribs,
-                                array_of_dargs, array_of_psizes, order, oldtype, newtype);
+  return PMPI_Type_create_darray(size, rank, ndims, array_of_gsizes_, array_of_distribs,
+                                 array_of_dargs, array_of_psizes, order, oldtype, newtype);
 }
 
 int MPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent,
                               MPI_Datatype* newtype) {
-  return MPI_Type_create_resized(oldtype, lb, extent, newtype);
+  return PMPI_Type_create_resized(oldtype, lb, extent, newtype);
 }
 
 int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
@@ -82,8 +82,8 @@ int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
   const int* array_of_subsizes_ = n.array(array_of_subsizes, ndims, "array_of_subsizes");
   const int* array_of_starts_ = n.array(array_of_starts, ndims, "array_of_starts");
   if (!n.fits()) return n.fail(MPI_COMM_WORLD);
-  return MPI_Type_create_subarray(ndims, array_of_sizes_, array_of_subsizes_, array_of_starts_,
-                                  order, oldtype, newtype);
+  return PMPI_Type_create_subarray(ndims, array_of_sizes_, array_of_subsizes_, array_of_starts_,
+                                   order, oldtype, newtype);
 }
 
 int MPI_Unpack_c(const void* inbuf, MPI_Count insize, MPI_Count* position, void* outbuf,
@@ -93,8 +93,8 @@ int MPI_Unpack_c(const void* inbuf, MPI_Count insize, MPI_Count* position, void*
   int position_ = position ? n(*position, "position") : 0;
   const int outcount_ = n(outcount, "outcount");
   if (!n.fits()) return n.fail(comm);
-  const int err = MPI_Unpack(inbuf, insize_, position ? &position_ : nullptr, outbuf, outcount_,
-                             datatype, comm);
+  const int err = PMPI_Unpack(inbuf, insize_, position ? &position_ : nullptr, outbuf, outcount_,
+                              datatype, comm);
   if (err == MPI_SUCCESS && position) *position = position_;
   return err;
 }
@@ -106,8 +106,8 @@ int MPI_Unpack_external_c(const char datarep[], const void* inbuf, MPI_Count ins
   MPI_Aint position_ = position ? n(*position, "position") : 0;
   const int outcount_ = n(outcount, "outcount");
   if (!n.fits()) return n.fail(MPI_COMM_WORLD);
-  const int err = MPI_Unpack_external(datarep, inbuf, insize, position ? &position_ : nullptr,
-                                      outbuf, outcount_, datatype);
+  const int err = PMPI_Unpack_external(datarep, inbuf, insize, position ? &position_ : nullptr,
+                                       outbuf, outcount_, datatype);
   if (err == MPI_SUCCESS && position) *position = position_;
   return err;
 }

@@ -263,4 +263,14 @@ int MPI_Buffer_detach(void*, int* size) {
   return ::MPI_Buffer_detach(&address, size);
 }
 
+int MPI_Comm_detach_buffer(const MPI_Comm* comm, void*, int* size) {
+  void* address = nullptr;
+  return ::MPI_Comm_detach_buffer(*comm, &address, size);
+}
+
+int MPI_Session_detach_buffer(const MPI_Session* session, void*, int* size) {
+  void* address = nullptr;
+  return ::MPI_Session_detach_buffer(*session, &address, size);
+}
+
 }  // namespace simmpi::mpi::fortran::custom

@@ -38,5 +38,7 @@ int MPI_Type_get_attr(const MPI_Datatype* datatype, const int* keyval, MPI_Aint*
 
 // Fortran cannot use the detached buffer's address; only SIZE is returned.
 int MPI_Buffer_detach(void* buffer_addr, int* size);
+int MPI_Comm_detach_buffer(const MPI_Comm* comm, void* buffer_addr, int* size);
+int MPI_Session_detach_buffer(const MPI_Session* session, void* buffer_addr, int* size);
 
 }  // namespace simmpi::mpi::fortran::custom

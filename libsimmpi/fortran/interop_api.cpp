@@ -26,6 +26,23 @@ int MPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) {
   return MPI_SUCCESS;
 }
 
+// MPI-4.1 19.3.5: between the mpi_f08 status (the C status itself) and an INTEGER status.
+int MPI_Status_f082f(const MPI_F08_status* f08_status, MPI_Fint* f_status) {
+  ApiCall call("MPI_Status_f082f", ApiCall::Needs::Nothing);
+  if (f08_status == MPI_STATUS_IGNORE || !f08_status || !f_status)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "f08_status or f_status is NULL or ignored");
+  std::memcpy(f_status, f08_status, sizeof *f08_status);
+  return MPI_SUCCESS;
+}
+
+int MPI_Status_f2f08(const MPI_Fint* f_status, MPI_F08_status* f08_status) {
+  ApiCall call("MPI_Status_f2f08", ApiCall::Needs::Nothing);
+  if (fortran::is_status_ignore(f_status) || !f_status || !f08_status)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "f_status or f08_status is NULL or ignored");
+  std::memcpy(f08_status, f_status, sizeof *f08_status);
+  return MPI_SUCCESS;
+}
+
 MPI_Fint MPI_Comm_c2f(MPI_Comm comm) {
   return comm;
 }

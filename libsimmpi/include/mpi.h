@@ -840,6 +840,54 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
 MPI_Fint MPI_Session_c2f(MPI_Session session);
 MPI_Session MPI_Session_f2c(MPI_Fint session);
 /* ---- end of MPI-4.1 sessions ---- */
+/* ---- MPI-4.1 statuses, requests, buffers, errors and hardware ---- */
+/* The status fields as functions (3.2.5), for languages that cannot reach the struct. */
+int MPI_Status_get_source(const MPI_Status* status, int* source);
+int MPI_Status_set_source(MPI_Status* status, int source);
+int MPI_Status_get_tag(const MPI_Status* status, int* tag);
+int MPI_Status_set_tag(MPI_Status* status, int tag);
+int MPI_Status_get_error(const MPI_Status* status, int* error);
+int MPI_Status_set_error(MPI_Status* status, int error);
+/* The status of several requests without completing them (3.7.3). */
+int MPI_Request_get_status_any(int count, const MPI_Request array_of_requests[], int* index,
+                               int* flag, MPI_Status* status);
+int MPI_Request_get_status_all(int count, const MPI_Request array_of_requests[], int* flag,
+                               MPI_Status* array_of_statuses);
+int MPI_Request_get_status_some(int incount, const MPI_Request array_of_requests[], int* outcount,
+                                int array_of_indices[], MPI_Status* array_of_statuses);
+/* Buffered-send buffers of a communicator or a session, which a buffered send on it uses before
+ * the process's (3.6); MPI_BUFFER_AUTOMATIC lets simmpi size a buffer as it needs. */
+#define MPI_BUFFER_AUTOMATIC ((void*)-2)
+int MPI_Buffer_flush(void);
+int MPI_Buffer_iflush(MPI_Request* request);
+int MPI_Comm_attach_buffer(MPI_Comm comm, void* buffer, int size);
+int MPI_Comm_detach_buffer(MPI_Comm comm, void* buffer_addr, int* size);
+int MPI_Comm_flush_buffer(MPI_Comm comm);
+int MPI_Comm_iflush_buffer(MPI_Comm comm, MPI_Request* request);
+int MPI_Session_attach_buffer(MPI_Session session, void* buffer, int size);
+int MPI_Session_detach_buffer(MPI_Session session, void* buffer_addr, int* size);
+int MPI_Session_flush_buffer(MPI_Session session);
+int MPI_Session_iflush_buffer(MPI_Session session, MPI_Request* request);
+/* Removing the program's error classes, codes and strings (9.5). */
+int MPI_Remove_error_class(int errorclass);
+int MPI_Remove_error_code(int errorcode);
+int MPI_Remove_error_string(int errorcode);
+/* An info like MPI_INFO_ENV, made at any time (11.4.1); the simulated node (9.4). */
+int MPI_Info_create_env(int argc, char* argv[], MPI_Info* info);
+int MPI_Get_hw_resource_info(MPI_Info* hw_info);
+/* MPI_Comm_split_type's hardware- and resource-guided splits (7.4.2): the info key
+ * mpi_hw_resource_type names the level ("mpi_shared_memory": the simulated node), mpi_pset_name
+ * the process set. */
+#define MPI_COMM_TYPE_HW_GUIDED 2
+#define MPI_COMM_TYPE_HW_UNGUIDED 3
+#define MPI_COMM_TYPE_RESOURCE_GUIDED 4
+/* The predefined value-index pair type of MPI_MINLOC/MPI_MAXLOC for two types (5.9.4);
+ * MPI_COMBINER_VALUE_INDEX is the combiner a constructed pair type would have (simmpi makes
+ * none: every pair it returns is predefined). */
+#define MPI_COMBINER_VALUE_INDEX 20
+int MPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type,
+                             MPI_Datatype* pair_type);
+/* ---- end of MPI-4.1 statuses, requests, buffers, errors and hardware ---- */
 /* ---- end of MPI-4.1 ---- */
 
 /* ---- the rest of MPI-3.1 ---- */
@@ -884,6 +932,8 @@ int MPI_Status_c2f(const MPI_Status* c_status, MPI_Fint* f_status);
 int MPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status);
 int MPI_Status_c2f08(const MPI_Status* c_status, MPI_F08_status* f08_status);
 int MPI_Status_f082c(const MPI_F08_status* f08_status, MPI_Status* c_status);
+int MPI_Status_f082f(const MPI_F08_status* f08_status, MPI_Fint* f_status);
+int MPI_Status_f2f08(const MPI_Fint* f_status, MPI_F08_status* f08_status);
 /* Memory allocation (8.2), profiling control (14.2.4), the parent of spawned processes (10.3.2:
  * none, simmpi spawns nothing), the predefined type of a given size (17.1.9), and the
  * nonblocking neighborhood collectives (7.7). */
@@ -1258,6 +1308,62 @@ int MPI_T_category_get_cvars(int cat_index, int len, int indices[]);
 int MPI_T_category_get_pvars(int cat_index, int len, int indices[]);
 int MPI_T_category_get_categories(int cat_index, int len, int indices[]);
 int MPI_T_category_changed(int* update_number);
+/* MPI-4.1's additions to the tool information interface (15.3): events, their source (the
+ * simulated clock: timestamps are simulated picoseconds) and the errors and binding it names. */
+#define MPI_T_ERR_NOT_SUPPORTED 79
+#define MPI_T_ERR_NOT_ACCESSIBLE 80
+#define MPI_T_BIND_MPI_SESSION 9711
+typedef struct simmpi_t_event_registration* MPI_T_event_registration;
+typedef struct simmpi_t_event_instance* MPI_T_event_instance;
+typedef int MPI_T_cb_safety;
+#define MPI_T_CB_REQUIRE_NONE 0
+#define MPI_T_CB_REQUIRE_MPI_RESTRICTED 1
+#define MPI_T_CB_REQUIRE_THREAD_SAFE 2
+#define MPI_T_CB_REQUIRE_ASYNC_SIGNAL_SAFE 3
+typedef int MPI_T_source_order;
+#define MPI_T_SOURCE_ORDERED 0
+#define MPI_T_SOURCE_UNORDERED 1
+typedef void MPI_T_event_cb_function(MPI_T_event_instance event_instance,
+                                     MPI_T_event_registration event_registration,
+                                     MPI_T_cb_safety cb_safety, void* user_data);
+typedef void MPI_T_event_free_cb_function(MPI_T_event_registration event_registration,
+                                          MPI_T_cb_safety cb_safety, void* user_data);
+typedef void MPI_T_event_dropped_cb_function(MPI_Count count,
+                                             MPI_T_event_registration event_registration,
+                                             int source_index, MPI_T_cb_safety cb_safety,
+                                             void* user_data);
+int MPI_T_source_get_num(int* num_sources);
+int MPI_T_source_get_info(int source_index, char* name, int* name_len, char* desc, int* desc_len,
+                          MPI_T_source_order* ordering, MPI_Count* ticks_per_second,
+                          MPI_Count* max_ticks, MPI_Info* info);
+int MPI_T_source_get_timestamp(int source_index, MPI_Count* timestamp);
+int MPI_T_event_get_num(int* num_events);
+int MPI_T_event_get_info(int event_index, char* name, int* name_len, int* verbosity,
+                         MPI_Datatype array_of_datatypes[], MPI_Aint array_of_displacements[],
+                         int* num_elements, MPI_T_enum* enumtype, MPI_Info* info, char* desc,
+                         int* desc_len, int* bind);
+int MPI_T_event_get_index(const char* name, int* event_index);
+int MPI_T_event_handle_alloc(int event_index, void* obj_handle, MPI_Info info,
+                             MPI_T_event_registration* event_registration);
+int MPI_T_event_handle_set_info(MPI_T_event_registration event_registration, MPI_Info info);
+int MPI_T_event_handle_get_info(MPI_T_event_registration event_registration, MPI_Info* info_used);
+int MPI_T_event_register_callback(MPI_T_event_registration event_registration,
+                                  MPI_T_cb_safety cb_safety, MPI_Info info, void* user_data,
+                                  MPI_T_event_cb_function* event_cb_function);
+int MPI_T_event_callback_set_info(MPI_T_event_registration event_registration,
+                                  MPI_T_cb_safety cb_safety, MPI_Info info);
+int MPI_T_event_callback_get_info(MPI_T_event_registration event_registration,
+                                  MPI_T_cb_safety cb_safety, MPI_Info* info_used);
+int MPI_T_event_handle_free(MPI_T_event_registration event_registration, void* user_data,
+                            MPI_T_event_free_cb_function* free_cb_function);
+int MPI_T_event_set_dropped_handler(MPI_T_event_registration event_registration,
+                                    MPI_T_event_dropped_cb_function* dropped_cb_function);
+int MPI_T_event_read(MPI_T_event_instance event_instance, int element_index, void* buffer);
+int MPI_T_event_copy(MPI_T_event_instance event_instance, void* buffer);
+int MPI_T_event_get_timestamp(MPI_T_event_instance event_instance, MPI_Count* event_timestamp);
+int MPI_T_event_get_source(MPI_T_event_instance event_instance, int* source_index);
+int MPI_T_category_get_num_events(int cat_index, int* num_events);
+int MPI_T_category_get_events(int cat_index, int len, int indices[]);
 /* ---- end of the rest of MPI-3.1 ---- */
 
 /* ---- MPI-4.1 large-count functions ---- */
@@ -1319,6 +1425,11 @@ int MPI_Bsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, in
                      MPI_Comm comm, MPI_Request* request);
 int MPI_Buffer_attach_c(void* buffer, MPI_Count size);
 int MPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size);
+int MPI_Comm_attach_buffer_c(MPI_Comm comm, void* buffer, MPI_Count size);
+int MPI_Comm_detach_buffer_c(MPI_Comm comm, void* buffer_addr, MPI_Count* size);
+int MPI_Session_attach_buffer_c(MPI_Session session, void* buffer, MPI_Count size);
+int MPI_Session_detach_buffer_c(MPI_Session session, void* buffer_addr, MPI_Count* size);
+int MPI_Status_set_elements_c(MPI_Status* status, MPI_Datatype datatype, MPI_Count count);
 int MPI_Exscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm);
 int MPI_Exscan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "libsimmpi/core/api_call.hpp"
+#include "libsimmpi/core/world.hpp"
 #include "libsimmpi/info/info_objects.hpp"
 
 using namespace simmpi::mpi;
@@ -175,6 +176,41 @@ int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo) {
   if (!i) return err;
   if (!newinfo) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "newinfo is NULL");
   *newinfo = InfoObjects::get().add(call.rank, *i);
+  return MPI_SUCCESS;
+}
+
+// MPI-4.1 11.4.1: MPI_INFO_ENV's keys, at any time; the program hands over its arguments, so
+// "command" and "argv" (which MPI_INFO_ENV leaves out) are stated here.
+int MPI_Info_create_env(int argc, char* argv[], MPI_Info* info) {
+  ApiCall call("MPI_Info_create_env", kAnyTime);
+  if (!info) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "info is NULL");
+  if (argc < 0) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "argc=%d is negative", argc);
+  Info env = InfoObjects::get().environment(call.rank);
+  if (argc > 0 && argv && argv[0]) {
+    env.set("command", argv[0]);
+    std::string args;
+    for (int i = 1; i < argc && argv[i]; ++i) args += (i > 1 ? " " : "") + std::string(argv[i]);
+    if (!args.empty()) env.set("argv", args);
+  }
+  *info = InfoObjects::get().add(call.rank, std::move(env));
+  return MPI_SUCCESS;
+}
+
+// MPI-4.1 9.4: the hardware the calling rank runs on, which in simmpi is its simulated node
+// (the one hardware level simmpi's communicator splits know, mpi_shared_memory).
+int MPI_Get_hw_resource_info(MPI_Info* hw_info) {
+  ApiCall call("MPI_Get_hw_resource_info", kAnyTime);
+  if (!hw_info) return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "hw_info is NULL");
+  const simmpi::hardware::Platform& p = call.world.platform();
+  const int node = p.node_of(call.rank);
+  int on_node = 0;
+  for (int r = 0; r < call.world.size(); ++r) on_node += p.node_of(r) == node;
+  Info hw;
+  hw.set("mpi_hw_resource_type", "mpi_shared_memory");
+  hw.set("simmpi_node", std::to_string(node));
+  hw.set("simmpi_nodes", std::to_string(p.node_count()));
+  hw.set("simmpi_ranks_on_node", std::to_string(on_node));
+  *hw_info = InfoObjects::get().add(call.rank, std::move(hw));
   return MPI_SUCCESS;
 }
 

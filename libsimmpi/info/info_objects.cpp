@@ -96,6 +96,10 @@ Info* InfoObjects::find_mutable(int world_rank, MPI_Info h) {
   return rank(world_rank).table.find(h);
 }
 
+Info InfoObjects::environment(int world_rank) {
+  return *find(world_rank, MPI_INFO_ENV);
+}
+
 void InfoObjects::remove(int world_rank, MPI_Info h) {
   rank(world_rank).table.remove(h);
 }

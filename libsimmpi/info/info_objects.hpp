@@ -40,6 +40,8 @@ class InfoObjects {
   // The same for one the rank may change: nullptr for MPI_INFO_ENV.
   Info* find_mutable(int world_rank, MPI_Info h);
   void remove(int world_rank, MPI_Info h);
+  // A copy of MPI_INFO_ENV's entries for `world_rank` (MPI_Info_create_env starts from it).
+  Info environment(int world_rank);
 
  private:
   struct RankInfos {

@@ -24,7 +24,7 @@ extern "C" {
 
 int MPI_File_get_type_extent_c(MPI_File fh, MPI_Datatype datatype, MPI_Count* extent) {
   MPI_Aint extent_ = 0;
-  const int err = MPI_File_get_type_extent(fh, datatype, extent ? &extent_ : nullptr);
+  const int err = PMPI_File_get_type_extent(fh, datatype, extent ? &extent_ : nullptr);
   if (err == MPI_SUCCESS && extent) *extent = extent_;
   return err;
 }
@@ -34,7 +34,7 @@ int MPI_File_iread_all_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype d
   CountNarrowing n("MPI_File_iread_all_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iread_all(fh, buf, count_, datatype, request);
+  return PMPI_File_iread_all(fh, buf, count_, datatype, request);
 }
 
 int MPI_File_iread_at_all_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
@@ -42,7 +42,7 @@ int MPI_File_iread_at_all_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count
   CountNarrowing n("MPI_File_iread_at_all_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iread_at_all(fh, offset, buf, count_, datatype, request);
+  return PMPI_File_iread_at_all(fh, offset, buf, count_, datatype, request);
 }
 
 int MPI_File_iread_at_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
@@ -50,7 +50,7 @@ int MPI_File_iread_at_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count cou
   CountNarrowing n("MPI_File_iread_at_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iread_at(fh, offset, buf, count_, datatype, request);
+  return PMPI_File_iread_at(fh, offset, buf, count_, datatype, request);
 }
 
 int MPI_File_iread_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -58,7 +58,7 @@ int MPI_File_iread_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datat
   CountNarrowing n("MPI_File_iread_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iread(fh, buf, count_, datatype, request);
+  return PMPI_File_iread(fh, buf, count_, datatype, request);
 }
 
 int MPI_File_iread_shared_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -66,7 +66,7 @@ int MPI_File_iread_shared_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatyp
   CountNarrowing n("MPI_File_iread_shared_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iread_shared(fh, buf, count_, datatype, request);
+  return PMPI_File_iread_shared(fh, buf, count_, datatype, request);
 }
 
 int MPI_File_iwrite_all_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -74,7 +74,7 @@ int MPI_File_iwrite_all_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Dat
   CountNarrowing n("MPI_File_iwrite_all_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iwrite_all(fh, buf, count_, datatype, request);
+  return PMPI_File_iwrite_all(fh, buf, count_, datatype, request);
 }
 
 int MPI_File_iwrite_at_all_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
@@ -82,7 +82,7 @@ int MPI_File_iwrite_at_all_c(MPI_File fh, MPI_Offset offset, const void* buf, MP
   CountNarrowing n("MPI_File_iwrite_at_all_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iwrite_at_all(fh, offset, buf, count_, datatype, request);
+  return PMPI_File_iwrite_at_all(fh, offset, buf, count_, datatype, request);
 }
 
 int MPI_File_iwrite_at_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
@@ -90,7 +90,7 @@ int MPI_File_iwrite_at_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Co
   CountNarrowing n("MPI_File_iwrite_at_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iwrite_at(fh, offset, buf, count_, datatype, request);
+  return PMPI_File_iwrite_at(fh, offset, buf, count_, datatype, request);
 }
 
 int MPI_File_iwrite_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -98,7 +98,7 @@ int MPI_File_iwrite_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatyp
   CountNarrowing n("MPI_File_iwrite_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iwrite(fh, buf, count_, datatype, request);
+  return PMPI_File_iwrite(fh, buf, count_, datatype, request);
 }
 
 int MPI_File_iwrite_shared_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -106,14 +106,14 @@ int MPI_File_iwrite_shared_c(MPI_File fh, const void* buf, MPI_Count count, MPI_
   CountNarrowing n("MPI_File_iwrite_shared_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_iwrite_shared(fh, buf, count_, datatype, request);
+  return PMPI_File_iwrite_shared(fh, buf, count_, datatype, request);
 }
 
 int MPI_File_read_all_begin_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype) {
   CountNarrowing n("MPI_File_read_all_begin_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read_all_begin(fh, buf, count_, datatype);
+  return PMPI_File_read_all_begin(fh, buf, count_, datatype);
 }
 
 int MPI_File_read_all_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -121,7 +121,7 @@ int MPI_File_read_all_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype da
   CountNarrowing n("MPI_File_read_all_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read_all(fh, buf, count_, datatype, status);
+  return PMPI_File_read_all(fh, buf, count_, datatype, status);
 }
 
 int MPI_File_read_at_all_begin_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
@@ -129,7 +129,7 @@ int MPI_File_read_at_all_begin_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_
   CountNarrowing n("MPI_File_read_at_all_begin_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read_at_all_begin(fh, offset, buf, count_, datatype);
+  return PMPI_File_read_at_all_begin(fh, offset, buf, count_, datatype);
 }
 
 int MPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
@@ -137,7 +137,7 @@ int MPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count 
   CountNarrowing n("MPI_File_read_at_all_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read_at_all(fh, offset, buf, count_, datatype, status);
+  return PMPI_File_read_at_all(fh, offset, buf, count_, datatype, status);
 }
 
 int MPI_File_read_at_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
@@ -145,7 +145,7 @@ int MPI_File_read_at_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count coun
   CountNarrowing n("MPI_File_read_at_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read_at(fh, offset, buf, count_, datatype, status);
+  return PMPI_File_read_at(fh, offset, buf, count_, datatype, status);
 }
 
 int MPI_File_read_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -153,14 +153,14 @@ int MPI_File_read_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype dataty
   CountNarrowing n("MPI_File_read_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read(fh, buf, count_, datatype, status);
+  return PMPI_File_read(fh, buf, count_, datatype, status);
 }
 
 int MPI_File_read_ordered_begin_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype) {
   CountNarrowing n("MPI_File_read_ordered_begin_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read_ordered_begin(fh, buf, count_, datatype);
+  return PMPI_File_read_ordered_begin(fh, buf, count_, datatype);
 }
 
 int MPI_File_read_ordered_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -168,7 +168,7 @@ int MPI_File_read_ordered_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatyp
   CountNarrowing n("MPI_File_read_ordered_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read_ordered(fh, buf, count_, datatype, status);
+  return PMPI_File_read_ordered(fh, buf, count_, datatype, status);
 }
 
 int MPI_File_read_shared_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -176,7 +176,7 @@ int MPI_File_read_shared_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype
   CountNarrowing n("MPI_File_read_shared_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_read_shared(fh, buf, count_, datatype, status);
+  return PMPI_File_read_shared(fh, buf, count_, datatype, status);
 }
 
 int MPI_File_write_all_begin_c(MPI_File fh, const void* buf, MPI_Count count,
@@ -184,7 +184,7 @@ int MPI_File_write_all_begin_c(MPI_File fh, const void* buf, MPI_Count count,
   CountNarrowing n("MPI_File_write_all_begin_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write_all_begin(fh, buf, count_, datatype);
+  return PMPI_File_write_all_begin(fh, buf, count_, datatype);
 }
 
 int MPI_File_write_all_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -192,7 +192,7 @@ int MPI_File_write_all_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Data
   CountNarrowing n("MPI_File_write_all_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write_all(fh, buf, count_, datatype, status);
+  return PMPI_File_write_all(fh, buf, count_, datatype, status);
 }
 
 int MPI_File_write_at_all_begin_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
@@ -200,7 +200,7 @@ int MPI_File_write_at_all_begin_c(MPI_File fh, MPI_Offset offset, const void* bu
   CountNarrowing n("MPI_File_write_at_all_begin_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write_at_all_begin(fh, offset, buf, count_, datatype);
+  return PMPI_File_write_at_all_begin(fh, offset, buf, count_, datatype);
 }
 
 int MPI_File_write_at_all_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
@@ -208,7 +208,7 @@ int MPI_File_write_at_all_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI
   CountNarrowing n("MPI_File_write_at_all_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write_at_all(fh, offset, buf, count_, datatype, status);
+  return PMPI_File_write_at_all(fh, offset, buf, count_, datatype, status);
 }
 
 int MPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
@@ -216,7 +216,7 @@ int MPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Cou
   CountNarrowing n("MPI_File_write_at_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write_at(fh, offset, buf, count_, datatype, status);
+  return PMPI_File_write_at(fh, offset, buf, count_, datatype, status);
 }
 
 int MPI_File_write_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -224,7 +224,7 @@ int MPI_File_write_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype
   CountNarrowing n("MPI_File_write_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write(fh, buf, count_, datatype, status);
+  return PMPI_File_write(fh, buf, count_, datatype, status);
 }
 
 int MPI_File_write_ordered_begin_c(MPI_File fh, const void* buf, MPI_Count count,
@@ -232,7 +232,7 @@ int MPI_File_write_ordered_begin_c(MPI_File fh, const void* buf, MPI_Count count
   CountNarrowing n("MPI_File_write_ordered_begin_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write_ordered_begin(fh, buf, count_, datatype);
+  return PMPI_File_write_ordered_begin(fh, buf, count_, datatype);
 }
 
 int MPI_File_write_ordered_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -240,7 +240,7 @@ int MPI_File_write_ordered_c(MPI_File fh, const void* buf, MPI_Count count, MPI_
   CountNarrowing n("MPI_File_write_ordered_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write_ordered(fh, buf, count_, datatype, status);
+  return PMPI_File_write_ordered(fh, buf, count_, datatype, status);
 }
 
 int MPI_File_write_shared_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
@@ -248,7 +248,7 @@ int MPI_File_write_shared_c(MPI_File fh, const void* buf, MPI_Count count, MPI_D
   CountNarrowing n("MPI_File_write_shared_c");
   const int count_ = n(count, "count");
   if (!n.fits()) return fail_on_file(n, fh);
-  return MPI_File_write_shared(fh, buf, count_, datatype, status);
+  return PMPI_File_write_shared(fh, buf, count_, datatype, status);
 }
 
 }  // extern "C"

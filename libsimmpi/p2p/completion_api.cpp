@@ -332,6 +332,78 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
   return MPI_SUCCESS;
 }
 
+// MPI-4.1 3.7.3: the multiple-request forms of MPI_Request_get_status, which like it complete
+// nothing: the requests stay as they are, and a later Wait or Test still completes them.
+int MPI_Request_get_status_any(int count, const MPI_Request array_of_requests[], int* index,
+                               int* flag, MPI_Status* status) {
+  simmpi::mpi::KeepStatusError keep_error(status);
+  ApiCall call("MPI_Request_get_status_any");
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, count, array_of_requests, r, &err)) return err;
+  call.world.charge_poll(any_will_complete(r));
+  *index = MPI_UNDEFINED;
+  *flag = all_null(r);
+  if (*flag) {
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  for (int i = 0; i < count; ++i) {
+    Request* x = r[static_cast<std::size_t>(i)];
+    if (!x || !x->is_complete(call.world.now())) continue;
+    *index = i;
+    *flag = 1;
+    if (status != MPI_STATUS_IGNORE) *status = x->status;
+    break;
+  }
+  return MPI_SUCCESS;
+}
+
+int MPI_Request_get_status_all(int count, const MPI_Request array_of_requests[], int* flag,
+                               MPI_Status* array_of_statuses) {
+  ApiCall call("MPI_Request_get_status_all");
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, count, array_of_requests, r, &err)) return err;
+  call.world.charge_poll(all_will_complete(r));
+  *flag = 1;
+  for (Request* x : r)
+    if (x && !x->is_complete(call.world.now())) *flag = 0;
+  if (!*flag) return MPI_SUCCESS;
+  for (int i = 0; i < count; ++i) {
+    MPI_Status* st = status_at(array_of_statuses, i);
+    Request* x = r[static_cast<std::size_t>(i)];
+    if (!x)
+      empty_status(st);
+    else if (st != MPI_STATUS_IGNORE)
+      *st = x->status;
+  }
+  return MPI_SUCCESS;
+}
+
+int MPI_Request_get_status_some(int incount, const MPI_Request array_of_requests[], int* outcount,
+                                int array_of_indices[], MPI_Status* array_of_statuses) {
+  ApiCall call("MPI_Request_get_status_some");
+  std::vector<Request*> r;
+  int err = MPI_SUCCESS;
+  if (!lookup(call, incount, array_of_requests, r, &err)) return err;
+  call.world.charge_poll(any_will_complete(r));
+  if (all_null(r)) {
+    *outcount = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+  }
+  int k = 0;
+  for (int i = 0; i < incount; ++i) {
+    Request* x = r[static_cast<std::size_t>(i)];
+    if (!x || !x->is_complete(call.world.now())) continue;
+    MPI_Status* st = status_at(array_of_statuses, k);
+    if (st != MPI_STATUS_IGNORE) *st = x->status;
+    array_of_indices[k++] = i;
+  }
+  *outcount = k;
+  return MPI_SUCCESS;
+}
+
 int MPI_Request_free(MPI_Request* request) {
   ApiCall call("MPI_Request_free");
   CallRecord rec(call, ct::Kind::RequestFree);

@@ -53,6 +53,21 @@ std::uint64_t element_bytes(const Datatype& t, MPI_Count count) {
   return whole * t.size + b;
 }
 
+// Elements of a basic type are its size in bytes; simmpi's status counts bytes. One
+// implementation for the int, _x and _c forms.
+int set_elements(const char* name, MPI_Status* status, MPI_Datatype datatype, MPI_Count count) {
+  ApiCall call(name, ApiCall::Needs::Nothing);
+  const Datatype* t = call.datatype(datatype, MPI_COMM_WORLD);
+  if (!t) return MPI_ERR_TYPE;
+  if (count < 0)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_COUNT, "count=%lld is negative",
+                     static_cast<long long>(count));
+  if (!status || status == MPI_STATUS_IGNORE)
+    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "status is NULL or MPI_STATUS_IGNORE");
+  status->simmpi_bytes = static_cast<long long>(element_bytes(*t, count));
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 }  // namespace simmpi::mpi
 
@@ -100,22 +115,14 @@ int MPI_Grequest_complete(MPI_Request request) {
   return MPI_SUCCESS;
 }
 
-// Elements of a basic type are its size in bytes; simmpi's status counts bytes.
 int MPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count) {
-  ApiCall call("MPI_Status_set_elements_x", ApiCall::Needs::Nothing);
-  const Datatype* t = call.datatype(datatype, MPI_COMM_WORLD);
-  if (!t) return MPI_ERR_TYPE;
-  if (count < 0)
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_COUNT, "count=%lld is negative",
-                     static_cast<long long>(count));
-  if (!status || status == MPI_STATUS_IGNORE)
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG, "status is NULL or MPI_STATUS_IGNORE");
-  status->simmpi_bytes = static_cast<long long>(element_bytes(*t, count));
-  return MPI_SUCCESS;
+  return set_elements("MPI_Status_set_elements_x", status, datatype, count);
 }
-
 int MPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count) {
-  return MPI_Status_set_elements_x(status, datatype, count);
+  return set_elements("MPI_Status_set_elements", status, datatype, count);
+}
+int MPI_Status_set_elements_c(MPI_Status* status, MPI_Datatype datatype, MPI_Count count) {
+  return set_elements("MPI_Status_set_elements_c", status, datatype, count);
 }
 
 int MPI_Status_set_cancelled(MPI_Status* status, int flag) {

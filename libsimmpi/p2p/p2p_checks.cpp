@@ -4,6 +4,8 @@
 
 #include <climits>
 
+#include "libsimmpi/p2p/buffered_send.hpp"
+
 namespace simmpi::mpi {
 
 P2PTarget check_p2p(ApiCall& call, Direction dir, const void* buf, MPI_Count count,
@@ -63,17 +65,22 @@ int check_truncation(ApiCall& call, const Request& r) {
 }
 
 int reserve_bsend(ApiCall& call, MPI_Comm comm, std::uint64_t bytes) {
-  RankState& st = call.world.rank(call.rank);
+  BsendBufferRef b = bsend_buffer_for(call.world, call.rank, comm);
   std::uint64_t charge = bytes + MPI_BSEND_OVERHEAD;
-  if (st.bsend_used + charge <= st.bsend_size) {
-    st.bsend_used += charge;
+  if (b && b->fits(charge)) {
+    b->used += charge;
     return MPI_SUCCESS;
   }
+  if (!b)
+    return call.fail(comm, MPI_ERR_BUFFER,
+                     "no buffer is attached for a buffered send of %llu bytes; attach one with "
+                     "MPI_Buffer_attach (or MPI_Comm_attach_buffer, MPI_Session_attach_buffer)",
+                     static_cast<unsigned long long>(bytes));
   return call.fail(comm, MPI_ERR_BUFFER,
                    "the attached buffer (%llu bytes, %llu in use) cannot hold a message of %llu "
                    "bytes plus MPI_BSEND_OVERHEAD; attach a larger one with MPI_Buffer_attach",
-                   static_cast<unsigned long long>(st.bsend_size),
-                   static_cast<unsigned long long>(st.bsend_used),
+                   static_cast<unsigned long long>(b->size),
+                   static_cast<unsigned long long>(b->used),
                    static_cast<unsigned long long>(bytes));
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// MPI_Send and friends, MPI_Recv, MPI_Sendrecv(_replace) and the buffered-send buffer.
+// MPI_Send and friends, MPI_Recv and MPI_Sendrecv(_replace) (the buffered-send buffers are
+// buffer_api.cpp's).
 #include <climits>
 #include <cstring>
 #include <memory>
@@ -162,42 +163,6 @@ int sendrecv_replace(const char* name, void* buf, MPI_Count count, MPI_Datatype 
   return err;
 }
 
-int buffer_attach(const char* name, void* buffer, MPI_Count size) {
-  ApiCall call(name);
-  RankState& st = call.world.rank(call.rank);
-  if (st.bsend_buffer)
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_BUFFER,
-                     "a buffer is already attached; detach it first");
-  if (size < 0 || (!buffer && size > 0))
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_BUFFER, "buffer=%p size=%lld is not a buffer", buffer,
-                     size);
-  CallRecord(call, ct::Kind::BufferAttach).value(size);
-  st.bsend_buffer = static_cast<char*>(buffer);
-  st.bsend_size = static_cast<std::uint64_t>(size);
-  return MPI_SUCCESS;
-}
-
-// `int_size`: the caller takes the size as an int (MPI_Buffer_detach), which a buffer attached
-// by MPI_Buffer_attach_c may exceed; then the buffer stays attached.
-int buffer_detach(const char* name, void* buffer_addr, MPI_Count* size, bool int_size) {
-  ApiCall call(name);
-  RankState& st = call.world.rank(call.rank);
-  if (int_size && st.bsend_size > static_cast<std::uint64_t>(INT_MAX))
-    return call.fail(MPI_COMM_WORLD, MPI_ERR_COUNT,
-                     "the attached buffer's %llu bytes do not fit an int; detach it with "
-                     "MPI_Buffer_detach_c",
-                     static_cast<unsigned long long>(st.bsend_size));
-  CallRecord rec(call, ct::Kind::BufferDetach);
-  // Blocks until every buffered message has left the buffer (MPI-3.1 3.6.1).
-  while (st.bsend_used > 0)
-    call.world.scheduler().block(runtime::WaitReason{call.name, nullptr, nullptr});
-  *static_cast<void**>(buffer_addr) = st.bsend_buffer;
-  *size = static_cast<MPI_Count>(st.bsend_size);
-  st.bsend_buffer = nullptr;
-  st.bsend_size = 0;
-  return MPI_SUCCESS;
-}
-
 }  // namespace
 }  // namespace simmpi::mpi
 
@@ -275,23 +240,6 @@ int MPI_Sendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, in
                            int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
   return sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source,
                           recvtag, comm, status);
-}
-
-int MPI_Buffer_attach(void* buffer, int size) {
-  return buffer_attach("MPI_Buffer_attach", buffer, size);
-}
-int MPI_Buffer_attach_c(void* buffer, MPI_Count size) {
-  return buffer_attach("MPI_Buffer_attach_c", buffer, size);
-}
-
-int MPI_Buffer_detach(void* buffer_addr, int* size) {
-  MPI_Count wide = 0;
-  int err = buffer_detach("MPI_Buffer_detach", buffer_addr, &wide, /*int_size=*/true);
-  if (!err) *size = static_cast<int>(wide);
-  return err;
-}
-int MPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size) {
-  return buffer_detach("MPI_Buffer_detach_c", buffer_addr, size, /*int_size=*/false);
 }
 
 }  // extern "C"

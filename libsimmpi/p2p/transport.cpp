@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "libsimmpi/core/api_call.hpp"
+#include "libsimmpi/core/tool_events.hpp"
+#include "libsimmpi/p2p/buffered_send.hpp"
 #include "libsimmpi/p2p/partitioned.hpp"
 #include "libsimmpi/p2p/typed_copy.hpp"
 #include "runtime/core/error.hpp"
@@ -23,14 +25,6 @@ std::string describe_waited(const void* request) {
 bool matches(const Request& r, const Message& m) {
   return r.context == m.context && (r.peer == MPI_ANY_SOURCE || r.peer == m.source) &&
          (r.tag == MPI_ANY_TAG || r.tag == m.tag);
-}
-
-void release_bsend_charge(World& w, Message* m) {
-  if (!m->bsend_charge) return;
-  w.rank(m->src_world).bsend_used -= m->bsend_charge;
-  w.scheduler().wake(w.scheduler().process(m->src_world), w.now());  // MPI_Buffer_detach waits
-  for (int thread : w.rank(m->src_world).threads)  // (or one of the rank's threads does)
-    w.scheduler().wake(w.scheduler().process(thread), w.now());
 }
 
 // The buffer of request `r` (its data is in its owner's memory).
@@ -98,7 +92,7 @@ void eager_arrived(void* msg, std::uint64_t, SimTime arrival) {
   auto* m = static_cast<Message*>(msg);
   World& w = World::get();
   m->data_at = arrival;
-  release_bsend_charge(w, m);  // the data has left the sender: its buffer space is free
+  release_bsend(w, *m);  // the data has left the sender: its buffer space is free
   if (Request* r = m->recv) finish_receive(w, m, r, arrival);
 }
 
@@ -116,7 +110,7 @@ void rendezvous_delivered(void* msg, std::uint64_t, SimTime arrival) {
     unpack_into(w, r, m->payload.get(), m->bytes);
   else
     copy_from_sender(w, m->src_world, m->send, r);
-  release_bsend_charge(w, m);
+  release_bsend(w, *m);
   if (m->send) complete_request(w, m->send, arrival);
   finish_receive(w, m, r, arrival);
 }
@@ -198,13 +192,17 @@ Request* take_posted(RankState& dst, const Message& m) {
 }
 
 // The end of every send's posting, its payload copied or kept: matches `m` to `r` (taken from
-// the posted queue) or queues it as unexpected at its destination `dst`, waking its probers.
-void deliver(World& w, Message* m, Request* r, RankState& dst) {
+// the posted queue) or queues it as unexpected at its destination `dst`, waking its probers and
+// raising the MPI_T event of an application's (not a collective's) message.
+void deliver(World& w, Message* m, Request* r, RankState& dst, bool from_application) {
   if (r) {
     match(w, m, r);
     return;
   }
   dst.unexpected.push_back(m);
+  if (from_application && is_tool_event_wanted(ToolEvent::UnexpectedMessage))
+    raise_tool_event(w, m->dst_world, ToolEvent::UnexpectedMessage, m->envelope_at,
+                     {m->source, m->tag, static_cast<std::int64_t>(m->bytes)});
   for (const RankState::Prober& q : dst.probing)
     w.scheduler().wake(w.scheduler().process(q.process),
                        q.how == RankState::Probing::WakeAtSend ? w.now() : m->envelope_at);
@@ -226,7 +224,8 @@ void post_send_now(World& w, Request* s) {
     // The data is copied out at once: the send buffer is free as soon as the call returns.
     m->payload.reset(new char[m->bytes]);
     pack_typed(w, buffer_of(s), m->bytes, m->payload.get());
-    m->bsend_charge = m->bytes + MPI_BSEND_OVERHEAD;  // reserved by MPI_Bsend
+    m->bsend_charge = m->bytes + MPI_BSEND_OVERHEAD;  // reserved by MPI_Bsend (reserve_bsend)
+    m->bsend_buffer = bsend_buffer_for(w, m->src_world, s->comm->handle());
   } else if (rendezvous) {
     m->send = s;
   } else if (s->payload) {  // copied at the call; match() unpacks it into a matching receive
@@ -243,7 +242,7 @@ void post_send_now(World& w, Request* s) {
     w.platform().transfer(me, m->dst_world, m->bytes,
                           hardware::ArrivalNotice{&eager_arrived, m, 0});
   if (!m->send) s->complete_at = w.now();
-  deliver(w, m, r, dst);
+  deliver(w, m, r, dst, !s->internal);
 }
 
 // A blocking rendezvous send's posting, done by the scheduler when the sender's overhead ends
@@ -380,7 +379,7 @@ void send_blocking(World& w, Communicator& comm, Channel channel, int dest, int 
     pack_typed(w, from, bytes, m->payload.get());
   }
   w.platform().transfer(me, m->dst_world, bytes, hardware::ArrivalNotice{&eager_arrived, m, 0});
-  deliver(w, m, r, dst);
+  deliver(w, m, r, dst, channel == Channel::User);
 }
 
 void prepare_recv(World& w, Request* r, Communicator& comm, Channel channel, int source, int tag,
@@ -691,6 +690,8 @@ std::string describe_request(const Request& r) {
     return strprintf("waiting for MPI_Grequest_complete of generalized request 0x%08x",
                      static_cast<unsigned>(r.handle));
   if (r.partitioned) return describe_partitioned(r);
+  if (r.kind == RequestKind::Send && !r.comm && r.call)  // an iflush (buffered_send.hpp)
+    return strprintf("waiting for %s: buffered messages have not all left the buffer", r.call);
   const Communicator* to = r.comm && r.kind == RequestKind::Send ? &r.comm->remote() : r.comm;
   bool collective = to && r.context != to->context_id();
   std::string peer = r.peer == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(r.peer);

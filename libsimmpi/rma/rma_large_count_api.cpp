@@ -29,8 +29,8 @@ int MPI_Accumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Dataty
   const int origin_count_ = n(origin_count, "origin_count");
   const int target_count_ = n(target_count, "target_count");
   if (!n.fits()) return fail_on_window(n, win);
-  return MPI_Accumulate(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
-                        target_count_, target_datatype, op, win);
+  return PMPI_Accumulate(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
+                         target_count_, target_datatype, op, win);
 }
 
 int MPI_Get_accumulate_c(const void* origin_addr, MPI_Count origin_count,
@@ -43,9 +43,9 @@ int MPI_Get_accumulate_c(const void* origin_addr, MPI_Count origin_count,
   const int result_count_ = n(result_count, "result_count");
   const int target_count_ = n(target_count, "target_count");
   if (!n.fits()) return fail_on_window(n, win);
-  return MPI_Get_accumulate(origin_addr, origin_count_, origin_datatype, result_addr, result_count_,
-                            result_datatype, target_rank, target_disp, target_count_,
-                            target_datatype, op, win);
+  return PMPI_Get_accumulate(origin_addr, origin_count_, origin_datatype, result_addr,
+                             result_count_, result_datatype, target_rank, target_disp,
+                             target_count_, target_datatype, op, win);
 }
 
 int MPI_Get_c(void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -55,8 +55,8 @@ int MPI_Get_c(void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_dat
   const int origin_count_ = n(origin_count, "origin_count");
   const int target_count_ = n(target_count, "target_count");
   if (!n.fits()) return fail_on_window(n, win);
-  return MPI_Get(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
-                 target_count_, target_datatype, win);
+  return PMPI_Get(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
+                  target_count_, target_datatype, win);
 }
 
 int MPI_Put_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -66,8 +66,8 @@ int MPI_Put_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype orig
   const int origin_count_ = n(origin_count, "origin_count");
   const int target_count_ = n(target_count, "target_count");
   if (!n.fits()) return fail_on_window(n, win);
-  return MPI_Put(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
-                 target_count_, target_datatype, win);
+  return PMPI_Put(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
+                  target_count_, target_datatype, win);
 }
 
 int MPI_Raccumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -77,8 +77,8 @@ int MPI_Raccumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Datat
   const int origin_count_ = n(origin_count, "origin_count");
   const int target_count_ = n(target_count, "target_count");
   if (!n.fits()) return fail_on_window(n, win);
-  return MPI_Raccumulate(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
-                         target_count_, target_datatype, op, win, request);
+  return PMPI_Raccumulate(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
+                          target_count_, target_datatype, op, win, request);
 }
 
 int MPI_Rget_accumulate_c(const void* origin_addr, MPI_Count origin_count,
@@ -91,9 +91,9 @@ int MPI_Rget_accumulate_c(const void* origin_addr, MPI_Count origin_count,
   const int result_count_ = n(result_count, "result_count");
   const int target_count_ = n(target_count, "target_count");
   if (!n.fits()) return fail_on_window(n, win);
-  return MPI_Rget_accumulate(origin_addr, origin_count_, origin_datatype, result_addr,
-                             result_count_, result_datatype, target_rank, target_disp,
-                             target_count_, target_datatype, op, win, request);
+  return PMPI_Rget_accumulate(origin_addr, origin_count_, origin_datatype, result_addr,
+                              result_count_, result_datatype, target_rank, target_disp,
+                              target_count_, target_datatype, op, win, request);
 }
 
 int MPI_Rget_c(void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -103,8 +103,8 @@ int MPI_Rget_c(void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_da
   const int origin_count_ = n(origin_count, "origin_count");
   const int target_count_ = n(target_count, "target_count");
   if (!n.fits()) return fail_on_window(n, win);
-  return MPI_Rget(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
-                  target_count_, target_datatype, win, request);
+  return PMPI_Rget(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
+                   target_count_, target_datatype, win, request);
 }
 
 int MPI_Rput_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -114,8 +114,8 @@ int MPI_Rput_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype ori
   const int origin_count_ = n(origin_count, "origin_count");
   const int target_count_ = n(target_count, "target_count");
   if (!n.fits()) return fail_on_window(n, win);
-  return MPI_Rput(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
-                  target_count_, target_datatype, win, request);
+  return PMPI_Rput(origin_addr, origin_count_, origin_datatype, target_rank, target_disp,
+                   target_count_, target_datatype, win, request);
 }
 
 int MPI_Win_allocate_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
@@ -123,7 +123,7 @@ int MPI_Win_allocate_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Com
   CountNarrowing n("MPI_Win_allocate_c");
   const int disp_unit_ = n(disp_unit, "disp_unit");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Win_allocate(size, disp_unit_, info, comm, baseptr, win);
+  return PMPI_Win_allocate(size, disp_unit_, info, comm, baseptr, win);
 }
 
 int MPI_Win_allocate_shared_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
@@ -131,7 +131,7 @@ int MPI_Win_allocate_shared_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, 
   CountNarrowing n("MPI_Win_allocate_shared_c");
   const int disp_unit_ = n(disp_unit, "disp_unit");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Win_allocate_shared(size, disp_unit_, info, comm, baseptr, win);
+  return PMPI_Win_allocate_shared(size, disp_unit_, info, comm, baseptr, win);
 }
 
 int MPI_Win_create_c(void* base, MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
@@ -139,13 +139,14 @@ int MPI_Win_create_c(void* base, MPI_Aint size, MPI_Aint disp_unit, MPI_Info inf
   CountNarrowing n("MPI_Win_create_c");
   const int disp_unit_ = n(disp_unit, "disp_unit");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Win_create(base, size, disp_unit_, info, comm, win);
+  return PMPI_Win_create(base, size, disp_unit_, info, comm, win);
 }
 
 int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint* size, MPI_Aint* disp_unit,
                            void* baseptr) {
   int disp_unit_ = 0;
-  const int err = MPI_Win_shared_query(win, rank, size, disp_unit ? &disp_unit_ : nullptr, baseptr);
+  const int err =
+      PMPI_Win_shared_query(win, rank, size, disp_unit ? &disp_unit_ : nullptr, baseptr);
   if (err == MPI_SUCCESS && disp_unit) *disp_unit = disp_unit_;
   return err;
 }

@@ -39,8 +39,8 @@ int MPI_Ineighbor_allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Data
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ineighbor_allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
-                                 request);
+  return PMPI_Ineighbor_allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
+                                  comm, request);
 }
 
 int MPI_Ineighbor_allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -53,8 +53,8 @@ int MPI_Ineighbor_allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Dat
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   const int* displs_ = n.array(displs, indegree, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ineighbor_allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
-                                  recvtype, comm, request);
+  return PMPI_Ineighbor_allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
+                                   recvtype, comm, request);
 }
 
 int MPI_Ineighbor_alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -64,8 +64,8 @@ int MPI_Ineighbor_alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datat
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ineighbor_alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
-                                request);
+  return PMPI_Ineighbor_alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
+                                 request);
 }
 
 int MPI_Ineighbor_alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[],
@@ -80,8 +80,8 @@ int MPI_Ineighbor_alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[],
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   const int* rdispls_ = n.array(rdispls, indegree, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ineighbor_alltoallv(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_,
-                                 rdispls_, recvtype, comm, request);
+  return PMPI_Ineighbor_alltoallv(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_,
+                                  rdispls_, recvtype, comm, request);
 }
 
 int MPI_Ineighbor_alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[],
@@ -94,8 +94,8 @@ int MPI_Ineighbor_alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[],
   const int* sendcounts_ = n.array(sendcounts, outdegree, "sendcounts");
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Ineighbor_alltoallw(sendbuf, sendcounts_, sdispls, sendtypes, recvbuf, recvcounts_,
-                                 rdispls, recvtypes, comm, request);
+  return PMPI_Ineighbor_alltoallw(sendbuf, sendcounts_, sdispls, sendtypes, recvbuf, recvcounts_,
+                                  rdispls, recvtypes, comm, request);
 }
 
 int MPI_Neighbor_allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -105,7 +105,8 @@ int MPI_Neighbor_allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datat
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
+  return PMPI_Neighbor_allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
+                                 comm);
 }
 
 int MPI_Neighbor_allgather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -115,8 +116,8 @@ int MPI_Neighbor_allgather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_allgather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
-                                     comm, info, request);
+  return PMPI_Neighbor_allgather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
+                                      comm, info, request);
 }
 
 int MPI_Neighbor_allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -129,8 +130,8 @@ int MPI_Neighbor_allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Data
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   const int* displs_ = n.array(displs, indegree, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
-                                 recvtype, comm);
+  return PMPI_Neighbor_allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
+                                  recvtype, comm);
 }
 
 int MPI_Neighbor_allgatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -144,8 +145,8 @@ int MPI_Neighbor_allgatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   const int* displs_ = n.array(displs, indegree, "displs");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_allgatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
-                                      recvtype, comm, info, request);
+  return PMPI_Neighbor_allgatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
+                                       recvtype, comm, info, request);
 }
 
 int MPI_Neighbor_alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -155,7 +156,7 @@ int MPI_Neighbor_alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Dataty
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
+  return PMPI_Neighbor_alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
 }
 
 int MPI_Neighbor_alltoall_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -165,8 +166,8 @@ int MPI_Neighbor_alltoall_init_c(const void* sendbuf, MPI_Count sendcount, MPI_D
   const int sendcount_ = n(sendcount, "sendcount");
   const int recvcount_ = n(recvcount, "recvcount");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_alltoall_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
-                                    comm, info, request);
+  return PMPI_Neighbor_alltoall_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
+                                     comm, info, request);
 }
 
 int MPI_Neighbor_alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[],
@@ -181,8 +182,8 @@ int MPI_Neighbor_alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[],
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   const int* rdispls_ = n.array(rdispls, indegree, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_alltoallv(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_,
-                                rdispls_, recvtype, comm);
+  return PMPI_Neighbor_alltoallv(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_,
+                                 rdispls_, recvtype, comm);
 }
 
 int MPI_Neighbor_alltoallv_init_c(const void* sendbuf, const MPI_Count sendcounts[],
@@ -198,8 +199,8 @@ int MPI_Neighbor_alltoallv_init_c(const void* sendbuf, const MPI_Count sendcount
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   const int* rdispls_ = n.array(rdispls, indegree, "rdispls");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_alltoallv_init(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf, recvcounts_,
-                                     rdispls_, recvtype, comm, info, request);
+  return PMPI_Neighbor_alltoallv_init(sendbuf, sendcounts_, sdispls_, sendtype, recvbuf,
+                                      recvcounts_, rdispls_, recvtype, comm, info, request);
 }
 
 int MPI_Neighbor_alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[],
@@ -212,8 +213,8 @@ int MPI_Neighbor_alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[],
   const int* sendcounts_ = n.array(sendcounts, outdegree, "sendcounts");
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_alltoallw(sendbuf, sendcounts_, sdispls, sendtypes, recvbuf, recvcounts_,
-                                rdispls, recvtypes, comm);
+  return PMPI_Neighbor_alltoallw(sendbuf, sendcounts_, sdispls, sendtypes, recvbuf, recvcounts_,
+                                 rdispls, recvtypes, comm);
 }
 
 int MPI_Neighbor_alltoallw_init_c(const void* sendbuf, const MPI_Count sendcounts[],
@@ -227,8 +228,8 @@ int MPI_Neighbor_alltoallw_init_c(const void* sendbuf, const MPI_Count sendcount
   const int* sendcounts_ = n.array(sendcounts, outdegree, "sendcounts");
   const int* recvcounts_ = n.array(recvcounts, indegree, "recvcounts");
   if (!n.fits()) return n.fail(comm);
-  return MPI_Neighbor_alltoallw_init(sendbuf, sendcounts_, sdispls, sendtypes, recvbuf, recvcounts_,
-                                     rdispls, recvtypes, comm, info, request);
+  return PMPI_Neighbor_alltoallw_init(sendbuf, sendcounts_, sdispls, sendtypes, recvbuf,
+                                      recvcounts_, rdispls, recvtypes, comm, info, request);
 }
 
 }  // extern "C"
