@@ -115,8 +115,8 @@ Pieces pieces(const Binding& b, const FParam& p) {
       return {"", n, "  fortran::to_fortran_index(" + n + ");\n"};
     case Conv::IndicesOut:
       return {"", n, "  fortran::to_fortran_indices(" + n + ", " + p.length + ");\n"};
-    case Conv::Omit:
-      return {"", "nullptr", ""};
+    case Conv::Omit:  // a value (MPI_Info_create_env's argc) gets 0, a pointer NULL
+      return {"", p.c.pointers == 0 && p.c.extents == 0 ? "0" : "nullptr", ""};
     default:
       return {"", n, ""};  // Pass, Procedure, Opaque
   }
