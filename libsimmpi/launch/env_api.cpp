@@ -138,7 +138,7 @@ int MPI_Get_version(int* version, int* subversion) {
 }
 
 int MPI_Get_library_version(char* version, int* resultlen) {
-  copy_out("simmpi (simulated MPI 3.1)", version, resultlen, MPI_MAX_LIBRARY_VERSION_STRING);
+  copy_out("simmpi (simulated MPI 4.1)", version, resultlen, MPI_MAX_LIBRARY_VERSION_STRING);
   return MPI_SUCCESS;
 }
 

@@ -346,7 +346,7 @@ cause_of() { # dir key name result
   if [[ "$se" == *"not implemented"* ]]; then
     printf 'not implemented\t%s\n' "${se%%:*}: $(echo "$se" | grep -o -E '[^;(]*not implemented[^;(]*' | head -1 | sed 's/^ *//')"; return
   fi
-  if grep -q '^ *Test Skipped' "$rlog"; then printf 'test skips itself\t%s\n' "the test needs a newer MPI_VERSION than simmpi's mpi.h says (3.1)"; return; fi
+  if grep -q '^ *Test Skipped' "$rlog"; then printf 'test skips itself\t%s\n' "the test needs a newer MPI_VERSION than simmpi's mpi.h says (4.1)"; return; fi
   if [ "$st" = 3 ]; then printf 'deadlock report\t%s\n' "$(grep -m1 -i deadlock "$rlog" | cut -c1-160)"; return; fi
   if [ -n "$st" ] && [ "$st" -ge 128 ]; then printf 'crash\tsignal %s: %s\n' "$((st - 128))" "$(grep -m1 -i -E 'crash|signal|fault|abort' "$rlog" | cut -c1-140)"; return; fi
   if [ -n "$se" ] && [[ "$se" != *"exited with status"* ]]; then printf 'error raised by simmpi\t%s\n' "$(echo "$se" | cut -c1-170)"; return; fi

@@ -350,7 +350,7 @@ static void environment(void) {
   CHECK(len > 0 && strncmp(name, "node", 4) == 0, "processor name %s", name);
   int version, subversion;
   MPI_Get_version(&version, &subversion);
-  CHECK(version == 3 && subversion == 1, "version %d.%d", version, subversion);
+  CHECK(version == 4 && subversion == 1, "version %d.%d", version, subversion);
   double t0 = MPI_Wtime(), t1 = MPI_Wtime();
   CHECK(t1 > t0, "MPI_Wtime does not advance: %g %g", t0, t1);
   CHECK(MPI_Wtick() > 0, "MPI_Wtick");
