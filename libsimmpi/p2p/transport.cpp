@@ -242,7 +242,9 @@ void post_send_now(World& w, Request* s) {
     w.platform().transfer(me, m->dst_world, m->bytes,
                           hardware::ArrivalNotice{&eager_arrived, m, 0});
   if (!m->send) s->complete_at = w.now();
-  deliver(w, m, r, dst, !s->internal);
+  // An application's message: not a collective's, whose messages carry the context after its
+  // communicator's (Channel::Collective), nor a neighbourhood collective's (internal).
+  deliver(w, m, r, dst, !s->internal && m->context == s->comm->remote().context_id());
 }
 
 // A blocking rendezvous send's posting, done by the scheduler when the sender's overhead ends
