@@ -44,6 +44,7 @@ struct UserError {
   std::string text;
   bool has_text = false;  // set by MPI_Add_error_string, cleared by MPI_Remove_error_string
   bool removed = false;   // by MPI_Remove_error_class or _code: the value names nothing now
+  int live_codes = 0;     // of a class: its codes not removed (MPI_Remove_error_class checks it)
 };
 
 // The first value MPI_Add_error_class/code hands out (above MPI_ERR_LASTCODE, as MPI wants).

@@ -25,18 +25,12 @@ UserError* user_error(RankObjects* objects, int code) {
   return i < objects->errors.size() && !objects->errors[i].removed ? &objects->errors[i] : nullptr;
 }
 
-// Whether `objects` holds a code (not a class) of class `cls` that is not removed.
-bool has_codes_of(const RankObjects& objects, int cls) {
-  for (std::size_t i = 0; i < objects.errors.size(); ++i) {
-    const UserError& e = objects.errors[i];
-    if (!e.removed && e.error_class == cls && kFirstUserError + static_cast<int>(i) != cls)
-      return true;
-  }
-  return false;
-}
-
+// A new class (error_class < 0) or a new code of `error_class`. Codes of the program's own
+// classes are counted in their class, so that removing a class checks a count instead of every
+// value ever made (a program may add and remove codes millions of times).
 int add_error(RankObjects& objects, int error_class) {
   int code = kFirstUserError + static_cast<int>(objects.errors.size());
+  if (UserError* c = user_error(&objects, error_class)) ++c->live_codes;
   objects.errors.push_back(UserError{error_class < 0 ? code : error_class, ""});
   objects.last_used_code = code;
   return code;
@@ -98,7 +92,7 @@ int MPI_Remove_error_class(int errorclass) {
                      "errorclass=%d is not an error class made by MPI_Add_error_class on this "
                      "rank (or it was removed)",
                      errorclass);
-  if (has_codes_of(objects, errorclass))
+  if (e->live_codes > 0)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG,
                      "error class %d still has error codes; remove them first with "
                      "MPI_Remove_error_code (MPI-4.1 9.5)",
@@ -109,7 +103,8 @@ int MPI_Remove_error_class(int errorclass) {
 
 int MPI_Remove_error_code(int errorcode) {
   ApiCall call("MPI_Remove_error_code");
-  UserError* e = user_error(CommObjects::get().find_rank(call.rank), errorcode);
+  RankObjects* objects = CommObjects::get().find_rank(call.rank);
+  UserError* e = user_error(objects, errorcode);
   if (!e || e->error_class == errorcode)
     return call.fail(MPI_COMM_WORLD, MPI_ERR_ARG,
                      "errorcode=%d is not an error code made by MPI_Add_error_code on this rank "
@@ -121,6 +116,7 @@ int MPI_Remove_error_code(int errorcode) {
                      "MPI_Remove_error_string (MPI-4.1 9.5)",
                      errorcode);
   e->removed = true;
+  if (UserError* c = user_error(objects, e->error_class)) --c->live_codes;
   return MPI_SUCCESS;
 }
 
