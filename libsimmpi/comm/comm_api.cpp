@@ -285,6 +285,10 @@ int MPI_Comm_set_name(MPI_Comm comm, const char* comm_name) {
 
 int MPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen) {
   ApiCall call("MPI_Comm_get_name");
+  if (comm == MPI_COMM_NULL && comm_name && resultlen) {  // a predefined name (MPI-4.1 7.8)
+    copy_name("MPI_COMM_NULL", comm_name, resultlen);
+    return MPI_SUCCESS;
+  }
   Communicator* c = call.comm(comm);
   if (!c) return MPI_ERR_COMM;
   if (!comm_name || !resultlen) return call.fail(comm, MPI_ERR_ARG, "an output is NULL");

@@ -95,6 +95,11 @@ int MPI_Type_free(MPI_Datatype* datatype) {
 // A derived type has no name until one is set (MPI-3.1 6.8); a predefined one has its own.
 int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
   ApiCall call("MPI_Type_get_name");
+  if (datatype == MPI_DATATYPE_NULL && type_name && resultlen) {  // predefined (MPI-4.1 7.8)
+    std::snprintf(type_name, MPI_MAX_OBJECT_NAME, "MPI_DATATYPE_NULL");
+    *resultlen = static_cast<int>(std::strlen(type_name));
+    return MPI_SUCCESS;
+  }
   const Datatype* t = nullptr;
   TypeArgs a(call);
   a.type(datatype, "datatype", &t).out(type_name, "type_name").out(resultlen, "resultlen");

@@ -177,6 +177,11 @@ int MPI_Win_set_name(MPI_Win win, const char* win_name) {
 
 int MPI_Win_get_name(MPI_Win win, char* win_name, int* resultlen) {
   ApiCall call("MPI_Win_get_name");
+  if (win == MPI_WIN_NULL && win_name && resultlen) {  // a predefined name (MPI-4.1 7.8)
+    std::snprintf(win_name, MPI_MAX_OBJECT_NAME, "MPI_WIN_NULL");
+    *resultlen = static_cast<int>(std::strlen(win_name));
+    return MPI_SUCCESS;
+  }
   int err = MPI_SUCCESS;
   WinRef r = find_window(call, win, &err);
   if (!r) return err;

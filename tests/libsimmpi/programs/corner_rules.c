@@ -69,6 +69,13 @@ int main(int argc, char** argv) {
   int e = MPI_Type_set_name(MPI_INT, "myint");
   MPI_Type_get_name(MPI_INT, name, &len);
   CHECK(e == MPI_SUCCESS && strcmp(name, "myint") == 0, "set_name on predefined");
+  /* MPI-4.1 7.8: the null handles have names too. */
+  MPI_Comm_get_name(MPI_COMM_NULL, name, &len);
+  CHECK(strcmp(name, "MPI_COMM_NULL") == 0 && len == 13, "MPI_COMM_NULL name");
+  MPI_Type_get_name(MPI_DATATYPE_NULL, name, &len);
+  CHECK(strcmp(name, "MPI_DATATYPE_NULL") == 0, "MPI_DATATYPE_NULL name");
+  MPI_Win_get_name(MPI_WIN_NULL, name, &len);
+  CHECK(strcmp(name, "MPI_WIN_NULL") == 0, "MPI_WIN_NULL name");
   /* 4 comm_create disjoint groups */
   MPI_Group wg, g;
   MPI_Comm_group(MPI_COMM_WORLD, &wg);
