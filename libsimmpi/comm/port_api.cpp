@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string>
 
+#include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/coll_context.hpp"
 #include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
@@ -25,16 +26,15 @@ constexpr int kTagConnect = 2;
 // MPI_Comm_accept (`accepting`) or MPI_Comm_connect: collective over `comm`; the root's port.
 int accept_or_connect(ApiCall& call, const char* port_name, int root, MPI_Comm comm, bool accepting,
                       MPI_Comm* newcomm) {
-  Communicator* c = call.comm(comm);
-  if (!c) return MPI_ERR_COMM;
-  if (c->is_inter())
-    return call.fail(comm, MPI_ERR_COMM, "%s is an intercommunicator", c->name().c_str());
-  if (root < 0 || root >= c->size())
-    return call.fail(comm, MPI_ERR_ROOT, "root=%d not in [0,%d) of %s", root, c->size(),
-                     c->name().c_str());
+  // The collectives' own checks; the agreement is checked below without noting the root as
+  // the call's peer.
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
+  k.intra_only().root(root);
+  if (!k.ok()) return k.error();
   if (!newcomm) return call.fail(comm, MPI_ERR_ARG, "newcomm is NULL");
+  Communicator* c = &k.comm();
+  const int me = k.rank();
   std::string why;
-  const int me = c->comm_rank(call.rank);
   int err = c->check_collective(me, CollectiveSignature{call.name, root, MPI_OP_NULL, -1}, &why);
   if (err != MPI_SUCCESS) return call.fail(comm, err, "%s", why.c_str());
   // The root's port decides; the others learn the outcome before they agree on a context.

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "libsimmpi/coll/coll_checks.hpp"
 #include "libsimmpi/coll/coll_context.hpp"
 #include "libsimmpi/coll/dispatch.hpp"
 #include "libsimmpi/comm/comm_create.hpp"
@@ -158,16 +159,15 @@ Communicator* start_children(ApiCall& call, const std::vector<Command>& commands
 // MPI_Comm_spawn(_multiple) over the parents' communicator `comm`, the root's `commands`.
 int spawn(ApiCall& call, MPI_Comm comm, int root, const std::vector<Command>& commands,
           MPI_Comm* intercomm, int* errcodes) {
-  Communicator* c = call.comm(comm);
-  if (!c) return MPI_ERR_COMM;
-  if (c->is_inter())
-    return call.fail(comm, MPI_ERR_COMM, "%s is an intercommunicator", c->name().c_str());
-  if (root < 0 || root >= c->size())
-    return call.fail(comm, MPI_ERR_ROOT, "root=%d not in [0,%d) of %s", root, c->size(),
-                     c->name().c_str());
+  // The collectives' own checks; the agreement is checked below without noting the root as
+  // the call's peer.
+  CollChecks k(call, comm, CollChecks::Intercomms::Accepted);
+  k.intra_only().root(root);
+  if (!k.ok()) return k.error();
   if (!intercomm) return call.fail(comm, MPI_ERR_ARG, "intercomm is NULL");
+  Communicator* c = &k.comm();
+  const int me = k.rank();
   std::string why;
-  const int me = c->comm_rank(call.rank);
   int err = c->check_collective(me, CollectiveSignature{call.name, root, MPI_OP_NULL, -1}, &why);
   if (err != MPI_SUCCESS) return call.fail(comm, err, "%s", why.c_str());
   Outcome outcome;
