@@ -3,7 +3,7 @@
 // _unlock_all. Each target has a lock manager that serves requests in their order of arrival,
 // in simulated time: a request reaches the target L after the origin's call, is granted when
 // the lock is free (shared locks together, an exclusive one alone), and the grant reaches the
-// origin L later, so an uncontended MPI_Win_lock costs mpi.rma.sync_overhead + 2L. MPI_Win_unlock
+// origin L later, so an uncontended MPI_Win_lock costs mpi.rma.lock_overhead + 2L. MPI_Win_unlock
 // waits for the origin's operations to the target to complete, then its release reaches the
 // target L later and the next waiter is served. MPI_Win_lock_all takes a shared lock on every
 // member at once, without messages (as implementations that acquire it lazily, with the first
@@ -170,7 +170,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) {
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "MPI_Win_lock_all holds every lock already");
   if ((err = check_no_pscw_epoch(call, r, false)) != MPI_SUCCESS) return err;
   record();
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Lock);
   m.fence_epoch = false;
   LockType type = lock_type == MPI_LOCK_SHARED ? LockType::Shared : LockType::Exclusive;
   bool nocheck = assert& MPI_MODE_NOCHECK;
@@ -207,7 +207,7 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
                     "MPI_Win_lock)",
                     rank);
   record();
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Lock);
   wait_operations(call.world, *r.win, r.me, rank, false);
   WinMember::HeldLock held = it->second;
   m.locks.erase(rank);
@@ -227,7 +227,7 @@ int MPI_Win_lock_all(int assert, MPI_Win win) {
       (err = check_no_pscw_epoch(call, r, false)) != MPI_SUCCESS)
     return err;
   CallRecord(call, simmpi::runtime::call_trace::Kind::WinLockAll).value(assert).value(win);
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Lock);
   m.fence_epoch = false;
   m.lock_all_nocheck = assert& MPI_MODE_NOCHECK;
   if (m.lock_all_nocheck || r.win->exclusive_holders == 0) {
@@ -249,7 +249,7 @@ int MPI_Win_unlock_all(MPI_Win win) {
   WinMember& m = r.member();
   if (!m.lock_all) return win_fail(call, r, MPI_ERR_RMA_SYNC, "no MPI_Win_lock_all epoch is open");
   CallRecord(call, simmpi::runtime::call_trace::Kind::WinUnlockAll).value(win);
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Lock);
   wait_operations(call.world, *r.win, r.me, -1, false);
   m.lock_all = false;
   if (m.lock_all_nocheck || --r.win->lock_all_holders > 0) return MPI_SUCCESS;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Active-target synchronization (MPI-3.1 11.5.1, 11.5.2) and the flushes (11.5.4):
 // MPI_Win_fence, MPI_Win_post/start/complete/wait/test, MPI_Win_flush(_all, _local,
-// _local_all) and MPI_Win_sync. Each call costs mpi.rma.sync_overhead, then what it waits for:
+// _local_all) and MPI_Win_sync. Each call costs its family's mpi.rma.fence_overhead,
+// _pscw_overhead, _flush_overhead or _win_sync_overhead, then what it waits for:
 //   fence     the caller's operations complete, then a dissemination barrier over the members
 //             (fence_sync.hpp), as MPICH's and Open MPI's fences
 //   post      a notice to each origin of the group, L after the call
@@ -141,7 +142,7 @@ int flush(const char* name, MPI_Win win, bool all, int rank, bool local) {
                     "MPI_Win_lock or MPI_Win_lock_all first)",
                     all ? "any rank" : strprintf("rank %d", rank).c_str());
   record();
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Flush);
   wait_operations(call.world, *r.win, r.me, all ? -1 : rank, local);
   return MPI_SUCCESS;
 }
@@ -165,7 +166,7 @@ int MPI_Win_fence(int assert, MPI_Win win) {
       (err = check_no_passive_epoch(call, r)) != MPI_SUCCESS)
     return err;
   CallRecord(call, simmpi::runtime::call_trace::Kind::WinFence).value(assert).value(win);
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Fence);
   if (!(assert& MPI_MODE_NOPRECEDE)) wait_operations(call.world, *r.win, r.me, -1, false);
   Communicator& priv = r.win->comm();
   std::string why;
@@ -196,7 +197,7 @@ int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) {
       .array(ranks.data(), static_cast<int>(ranks.size()))
       .value(assert)
       .value(win);
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Pscw);
   m.fence_epoch = false;
   m.exposure_posted = true;
   m.exposure_group = ranks;
@@ -221,7 +222,7 @@ int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) {
       .array(ranks.data(), static_cast<int>(ranks.size()))
       .value(assert)
       .value(win);
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Pscw);
   m.fence_epoch = false;
   if (!(assert& MPI_MODE_NOCHECK)) await_notices(call.world, r, ranks, true);
   m.access_started = true;
@@ -238,7 +239,7 @@ int MPI_Win_complete(MPI_Win win) {
   if (!m.access_started)
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "no access epoch was started (MPI_Win_start)");
   CallRecord(call, simmpi::runtime::call_trace::Kind::WinComplete).value(win);
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Pscw);
   wait_operations(call.world, *r.win, r.me, -1, false);
   send_notices(call.world, r, m.access_group, false);
   m.access_started = false;
@@ -255,7 +256,7 @@ int MPI_Win_wait(MPI_Win win) {
   if (!m.exposure_posted)
     return win_fail(call, r, MPI_ERR_RMA_SYNC, "no exposure epoch was posted (MPI_Win_post)");
   CallRecord(call, simmpi::runtime::call_trace::Kind::WinWait).value(win);
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::Pscw);
   await_notices(call.world, r, m.exposure_group, false);
   m.exposure_posted = false;
   m.exposure_group.clear();
@@ -312,7 +313,7 @@ int MPI_Win_sync(MPI_Win win) {
   WinRef r = find_window(call, win, &err);
   if (!r) return err;
   CallRecord(call, simmpi::runtime::call_trace::Kind::WinSync).value(win);
-  charge_sync(call.world);
+  charge_sync(call.world, SyncFamily::WinSync);
   return MPI_SUCCESS;
 }
 

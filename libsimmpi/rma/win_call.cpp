@@ -56,8 +56,8 @@ int check_no_pscw_epoch(ApiCall& call, const WinRef& win, bool exposure_too) {
   return MPI_SUCCESS;
 }
 
-void charge_sync(World& w) {
-  w.scheduler().sleep_lazily(Windows::get().params().sync_overhead);
+void charge_sync(World& w, SyncFamily family) {
+  w.scheduler().sleep_lazily(Windows::get().params().sync_overhead(family));
   w.scheduler().settle();
 }
 

@@ -46,7 +46,7 @@ int check_no_passive_epoch(ApiCall& call, const WinRef& win);
 // `exposure_too` a posted exposure epoch (MPI_Win_post).
 int check_no_pscw_epoch(ApiCall& call, const WinRef& win, bool exposure_too);
 
-// Charges a synchronization call's own cost, mpi.rma.sync_overhead. May switch.
-void charge_sync(World& w);
+// Charges a synchronization call's own cost, its family's mpi.rma.<family>_overhead. May switch.
+void charge_sync(World& w, SyncFamily family);
 
 }  // namespace simmpi::mpi

@@ -3,6 +3,7 @@
 #include "libsimmpi/rma/window.hpp"
 
 #include <cstdlib>
+#include <iterator>
 
 #include "runtime/core/error.hpp"
 
@@ -27,13 +28,24 @@ bool Window::leave(int comm_rank) {
   return --live_members_ == 0;
 }
 
+namespace {
+// The key of each synchronization family's cost, in SyncFamily's order.
+constexpr const char* kSyncOverheadKeys[] = {
+    "mpi.rma.fence_overhead", "mpi.rma.pscw_overhead",     "mpi.rma.lock_overhead",
+    "mpi.rma.flush_overhead", "mpi.rma.win_sync_overhead",
+};
+static_assert(std::size(kSyncOverheadKeys) == static_cast<std::size_t>(SyncFamily::Count));
+}  // namespace
+
 RmaParams::RmaParams(const runtime::Config& config)
     : put_overhead(config.time("mpi.rma.put_overhead")),
       get_overhead(config.time("mpi.rma.get_overhead")),
       accumulate_overhead(config.time("mpi.rma.accumulate_overhead")),
       atomic_overhead(config.time("mpi.rma.atomic_overhead")),
-      sync_overhead(config.time("mpi.rma.sync_overhead")),
-      target_progress(config.text("mpi.rma.progress") == "target_call") {}
+      target_progress(config.text("mpi.rma.progress") == "target_call") {
+  for (std::size_t f = 0; f < sync_overheads.size(); ++f)
+    sync_overheads[f] = config.time(kSyncOverheadKeys[f]);
+}
 
 SimTime target_serves_at(World& w, int target_world) {
   if (!Windows::get().params().target_progress) return w.now();

@@ -448,22 +448,79 @@ const std::vector<OptionSpec>& option_registry() {
        "osu_put_bw with MPI_Win_flush: 14.09 MB/s, github.com/open-mpi/ompi/pull/4919).",
        {}, 0, 1},
       {"mpi.rma.get_overhead", Kind::Time, "300ns",
-       "CPU time of the origin for issuing one MPI_Get or MPI_Rget.", {}, 0, 1},
+       "CPU time of the origin for issuing one MPI_Get or MPI_Rget. An estimate: no published "
+       "figure isolates a get's issue cost. A get posts one RDMA read descriptor as a put posts "
+       "a write (foMPI: dmapp_get_nbi and dmapp_put_nbi, fompi_win_rma.c in "
+       "github.com/spcl/foMPI-NA; Open MPI osc/ucx: ucp_get_nbi and ucp_put_nbi), so it takes "
+       "mpi.rma.put_overhead's default, within the 80-568 ns measured for a put.",
+       {}, 0, 1},
       {"mpi.rma.accumulate_overhead", Kind::Time, "300ns",
        "CPU time of the origin for issuing one MPI_Accumulate, MPI_Get_accumulate or their "
-       "request-based forms (the target's reduction is timed on its CPU model).",
+       "request-based forms (the target's reduction is timed on its CPU model). foMPI issues an "
+       "MPI_SUM of 64-bit integers as one non-blocking network atomic per element "
+       "(dmapp_aadd_qw_nbi, fompi_win_rma.c in github.com/spcl/foMPI-NA), the call its shared "
+       "MPI_Win_unlock makes after a flush (fompi_win_lock.c): Punlock,shrd = 0.4 us minus "
+       "Pflush = 76 ns leaves about 0.32 us per atomic issued (Cray XE6, Gemini; Gerstenberger, "
+       "Besta, Hoefler, Communications of the ACM 61(10), 2018, p. 111, "
+       "mags.acm.org/communications/october_2018/?pg=113), so the default stays 300 ns.",
        {}, 0, 1},
       {"mpi.rma.atomic_overhead", Kind::Time, "300ns",
-       "CPU time of the origin for issuing one MPI_Fetch_and_op or MPI_Compare_and_swap.", {}, 0,
-       1},
+       "CPU time of the origin for issuing one MPI_Fetch_and_op or MPI_Compare_and_swap (the "
+       "round trip is the network's). foMPI issues an 8-byte MPI_Compare_and_swap as one "
+       "network atomic (dmapp_acswap_qw, fompi_win_rma.c in github.com/spcl/foMPI-NA), and "
+       "issuing one costs about 0.32 us on Cray XE6 (mpi.rma.accumulate_overhead says how that "
+       "is derived), so the default stays 300 ns. (foMPI's MPI_Fetch_and_op takes a window "
+       "mutex, a get and a put instead; simmpi times one round trip, as hardware atomics.)",
+       {}, 0, 1},
       {"mpi.rma.progress", Kind::Choice, "hardware",
        "Who serves one-sided operations and lock requests at their target.",
        {{"hardware", "the NIC, at once, whatever the target does (RDMA)"},
         {"target_call", "the target rank, only while it is inside an MPI call: one that reaches "
          "it while it computes waits for its next call (software-emulated RMA)"}}},
-      {"mpi.rma.sync_overhead", Kind::Time, "300ns",
-       "CPU time of one synchronization call (MPI_Win_fence, _start, _complete, _post, _wait, "
-       "_lock, _unlock, _flush...), before what it waits for.",
+      // The synchronization calls' own costs, one key per family (libsimmpi/rma/window.hpp's
+      // SyncFamily); what they wait for (barriers, notices, lock grants, completions) is timed
+      // on the network model. Measurements: foMPI on a Cray XE6 (Gemini), Gerstenberger, Besta,
+      // Hoefler, Communications of the ACM 61(10), 2018, p. 111, whose text layer prints the
+      // microsecond figures as "ms".
+      {"mpi.rma.fence_overhead", Kind::Time, "76ns",
+       "CPU time of one MPI_Win_fence, before it waits for the caller's operations and the "
+       "barrier among the members. foMPI's fence is a flush of all targets and then "
+       "MPI_Barrier (fompi_win_fence.c in github.com/spcl/foMPI-NA): its own cost is a flush's, "
+       "Pflush = 76 ns (Cray XE6; Communications of the ACM 61(10), 2018, p. 111, "
+       "mags.acm.org/communications/october_2018/?pg=113). The whole fence, Pfence = 2.9 us x "
+       "log2 p there, is that plus the barrier, which simmpi times as lg p rounds of "
+       "o_s + L + o_r (mpi.send_overhead, the network's latency, mpi.recv_overhead).",
+       {}, 0, 1},
+      {"mpi.rma.pscw_overhead", Kind::Time, "350ns",
+       "CPU time of one MPI_Win_post, _start, _complete or _wait, before what it waits for (the "
+       "notices, L after the call that sends them). foMPI on Cray XE6: Ppost = Pcomplete = "
+       "350 ns x k for k neighbors, which only send notices (Communications of the ACM 61(10), "
+       "2018, p. 111, mags.acm.org/communications/october_2018/?pg=113); simmpi charges a call "
+       "once, the figure for one neighbor. Pstart = 0.7 us and Pwait = 1.8 us there include "
+       "waiting for the notices, which simmpi times on the network.",
+       {}, 0, 1},
+      {"mpi.rma.lock_overhead", Kind::Time, "400ns",
+       "CPU time of one MPI_Win_lock, _unlock, _lock_all or _unlock_all, before what it waits "
+       "for (a lock's grant, 2L uncontended; an unlock's operations). foMPI on Cray XE6: "
+       "Punlock,shrd = Punlock_all = 0.4 us, a flush and one non-blocking network atomic that "
+       "releases the lock, nothing awaited (fompi_win_lock.c in github.com/spcl/foMPI-NA; "
+       "Communications of the ACM 61(10), 2018, p. 111, "
+       "mags.acm.org/communications/october_2018/?pg=113). Plock,shrd = Plock_all = 2.7 us "
+       "there is the same issue plus the wait for one blocking remote fetch-and-add "
+       "(2.7 - 0.4 = 2.3 us on Gemini), which simmpi times as the network's round trip; "
+       "foMPI's exclusive lock (5.4 us) waits for two such atomics, simmpi's for one request. "
+       "simmpi's MPI_Win_lock_all sends nothing (lazy acquisition): it costs this alone.",
+       {}, 0, 1},
+      {"mpi.rma.flush_overhead", Kind::Time, "76ns",
+       "CPU time of one MPI_Win_flush, _flush_all, _flush_local or _flush_local_all, before it "
+       "waits for the operations. foMPI on Cray XE6: Pflush = 76 ns (Communications of the ACM "
+       "61(10), 2018, p. 111, mags.acm.org/communications/october_2018/?pg=113).",
+       {}, 0, 1},
+      {"mpi.rma.win_sync_overhead", Kind::Time, "17ns",
+       "CPU time of one MPI_Win_sync (the memory model is unified: nothing else is done). "
+       "foMPI on Cray XE6: Psync = 17 ns, a call that returns at once (fompi_win_lock.c in "
+       "github.com/spcl/foMPI-NA; Communications of the ACM 61(10), 2018, p. 111, "
+       "mags.acm.org/communications/october_2018/?pg=113).",
        {}, 0, 1},
 
       // --- mpi.coll: collective algorithms (libsimmpi/coll/selection.hpp) ---

@@ -2,12 +2,12 @@
 /* A ring halo shift (each rank sends S bytes to its right neighbour) written twice: with
  * MPI_Put between fences and with MPI_Irecv/MPI_Isend/MPI_Waitall. Checks the data and both
  * simulated times against their closed forms, to the picosecond:
- *   rma_halo O_SEND O_RECV LATENCY BYTES_PER_S O_PUT O_SYNC BYTES STEPS
+ *   rma_halo O_SEND O_RECV LATENCY BYTES_PER_S O_PUT O_FENCE BYTES STEPS
  * On a one-switch network with one rank per node every rank's flows use links of their own,
  * and with mpi.coll.barrier = dissemination on a power-of-two number of ranks every rank
  * leaves a barrier lg p (o_s + L + o_r) after all entered it. Then one step costs
  *   point-to-point  o_s + L + S/B + o_r
- *   fence           max(o_put + o_sync, o_put + 2L + S/B) + lg p (o_s + L + o_r)
+ *   fence           max(o_put + o_fence, o_put + 2L + S/B) + lg p (o_s + L + o_r)
  * (the put's acknowledgement, then the closing fence's barrier). */
 #include <math.h>
 #include <stdlib.h>
@@ -25,12 +25,13 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (argc < 9) {
-    fprintf(stderr, "usage: rma_halo O_SEND O_RECV LATENCY BYTES_PER_S O_PUT O_SYNC BYTES STEPS\n");
+    fprintf(stderr,
+            "usage: rma_halo O_SEND O_RECV LATENCY BYTES_PER_S O_PUT O_FENCE BYTES STEPS\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   long long o_s = atoll(argv[1]), o_r = atoll(argv[2]), lat = atoll(argv[3]);
   double bw = atof(argv[4]);
-  long long o_put = atoll(argv[5]), o_sync = atoll(argv[6]);
+  long long o_put = atoll(argv[5]), o_fence = atoll(argv[6]);
   int bytes = atoi(argv[7]), steps = atoi(argv[8]);
   int lg = 0;
   while ((1 << lg) < size) ++lg;
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   long long h0 = o_s + lat + o_r;
   long long p2p_step = o_s + lat + wire + o_r;
   long long put_done = o_put + 2 * lat + wire;
-  long long fence_step = (put_done > o_put + o_sync ? put_done : o_put + o_sync) + lg * h0;
+  long long fence_step = (put_done > o_put + o_fence ? put_done : o_put + o_fence) + lg * h0;
 
   char* halo = malloc(bytes);
   char* out = malloc(bytes);
