@@ -494,9 +494,11 @@ const std::vector<OptionSpec>& option_registry() {
       {"mpi.rma.pscw_overhead", Kind::Time, "350ns",
        "CPU time of one MPI_Win_post, _start, _complete or _wait, before what it waits for (the "
        "notices, L after the call that sends them). foMPI on Cray XE6: Ppost = Pcomplete = "
-       "350 ns x k for k neighbors, which only send notices (Communications of the ACM 61(10), "
-       "2018, p. 111, mags.acm.org/communications/october_2018/?pg=113); simmpi charges a call "
-       "once, the figure for one neighbor. Pstart = 0.7 us and Pwait = 1.8 us there include "
+       "350 ns x k for k neighbors (Communications of the ACM 61(10), 2018, p. 111, "
+       "mags.acm.org/communications/october_2018/?pg=113), calls that send each neighbor one "
+       "non-blocking network atomic (dmapp_aadd_qw_nbi, fompi_win_pscw.c in "
+       "github.com/spcl/foMPI-NA), as the 0.32 us per atomic of mpi.rma.accumulate_overhead; "
+       "simmpi charges a call once, the figure for one neighbor. Pstart = 0.7 us and Pwait = 1.8 us there include "
        "waiting for the notices, which simmpi times on the network.",
        {}, 0, 1},
       {"mpi.rma.lock_overhead", Kind::Time, "400ns",
