@@ -16,7 +16,7 @@ function(simmpi_wrapper_for source wrapper_var deps_var)
   endif()
   if(wrapper MATCHES "^simmpif")
     list(APPEND deps simmpi_fortran_module ${SIMMPI_FORTRAN_INCLUDE_DIR}/mpif.h
-         ${SIMMPI_FORTRAN_INCLUDE_DIR}/mpi.mod)
+         ${SIMMPI_FORTRAN_INCLUDE_DIR}/mpi.mod ${SIMMPI_FORTRAN_INCLUDE_DIR}/mpi_f08.mod)
   else()
     list(APPEND deps ${PROJECT_SOURCE_DIR}/libsimmpi/include/mpi.h)
   endif()

@@ -36,6 +36,13 @@ int MPI_Win_get_attr(const MPI_Win* win, const int* keyval, MPI_Aint* value, int
 int MPI_Type_set_attr(const MPI_Datatype* datatype, const int* keyval, MPI_Aint* value);
 int MPI_Type_get_attr(const MPI_Datatype* datatype, const int* keyval, MPI_Aint* value, int* flag);
 
+// Generalized requests (grequest_bindings.cpp): the query, free and cancel subroutines take
+// (EXTRA_STATE, STATUS, IERROR), (EXTRA_STATE, IERROR) and (EXTRA_STATE, COMPLETE, IERROR), with an
+// INTEGER(KIND=MPI_ADDRESS_KIND) extra state; C calls them through trampolines.
+int MPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free_function* free_fn,
+                       MPI_Grequest_cancel_function* cancel_fn, MPI_Aint* extra_state,
+                       MPI_Request* request);
+
 // Fortran cannot use the detached buffer's address; only SIZE is returned.
 int MPI_Buffer_detach(void* buffer_addr, int* size);
 int MPI_Comm_detach_buffer(const MPI_Comm* comm, void* buffer_addr, int* size);

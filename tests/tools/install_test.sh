@@ -10,7 +10,7 @@ src=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-for h in mpi.h simmpi.h cblas.h cuda_runtime.h cuda_runtime_api.h cublas_v2.h mpif.h mpi.mod; do
+for h in mpi.h simmpi.h cblas.h cuda_runtime.h cuda_runtime_api.h cublas_v2.h mpif.h mpi.mod mpi_f08.mod; do
   [ -e "$work/prefix/include/$h" ] && { echo "FAIL: include/$h would shadow other software's"; exit 1; }
 done
 for h in mpi.h cblas.h cuda_runtime.h cublas_v2.h; do
@@ -38,6 +38,7 @@ F90
   out=$("$work/hello.sim" -n 3 --quiet)
   grep -q "hello from 2 of 3" <<<"$out" || { echo "FAIL: installed simmpif90: $out"; exit 1; }
   [ -f "$work/prefix/include/simmpi/mpif.h" ] || { echo "FAIL: mpif.h is not installed"; exit 1; }
+  [ -f "$work/prefix/include/simmpi/mpi_f08.mod" ] || { echo "FAIL: mpi_f08.mod is not installed"; exit 1; }
 fi
 mkdir "$work/project"
 cat >"$work/project/CMakeLists.txt" <<CMAKE

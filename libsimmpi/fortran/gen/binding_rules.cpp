@@ -2,6 +2,7 @@
 // The rules that turn a C parameter of mpi.h into a Fortran argument (MPI-3.1 chapter 17.1 and
 // the Fortran bindings listed with each function): its Fortran type and how it is converted.
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <set>
 
@@ -86,6 +87,47 @@ FParam status_param(const CPrototype& proto, const CParam& c) {
   return f;
 }
 
+// MPI-4.1's string results whose length is an INTEGER argument of its own (MPI_INFO_GET_STRING's
+// buflen, MPI_SESSION_GET_NTH_PSET's pset_len): in C that length counts the terminating NUL, in
+// Fortran it does not (MPI-4.1 10.2, 11.3.2).
+const char* const kStringLengths[] = {"buflen", "pset_len"};
+
+const CParam* string_with_length(const CPrototype& proto) {
+  for (const CParam& p : proto.params)
+    if (p.type == "char" && !p.is_const && p.pointers == 1 && p.extents == 0) return &p;
+  return nullptr;
+}
+
+bool is_string_length(const CPrototype& proto, const CParam& c) {
+  return std::find(std::begin(kStringLengths), std::end(kStringLengths), c.name) !=
+             std::end(kStringLengths) &&
+         string_with_length(proto);
+}
+
+// char*, const char* and const char name[] are a CHARACTER*(*); char* name[] an array of them
+// with one hidden length (MPI_COMM_SPAWN's argv, ended by a blank element, or
+// array_of_commands, `count` of them); char** name[] MPI_COMM_SPAWN_MULTIPLE's
+// array_of_argv(count, *), each row ended by a blank element (MPI-3.1 10.3.3).
+FParam string_param(const CPrototype& proto, const CParam& c) {
+  if ((c.pointers == 1 && c.extents == 0) || (c.pointers == 0 && c.extents == 1)) {
+    Conv conv = c.is_const ? Conv::StringIn : Conv::StringOut;
+    std::string length;
+    if (!c.is_const && c.extents == 0 && string_with_length(proto) == &c)
+      for (const CParam& p : proto.params)
+        if (p.pointers == 1 && is_string_length(proto, p)) {
+          conv = Conv::StringBuf;
+          length = p.name;
+        }
+    return FParam{c, FType::Character, conv, false, length};
+  }
+  if (c.pointers == 1 && c.extents == 1)
+    return FParam{c, FType::Character, Conv::StringArray, true,
+                  c.name == "argv" ? "" : length_param(proto, c, {"count"})};
+  if (c.pointers == 2 && c.extents == 1)
+    return FParam{c, FType::Character, Conv::Argvs, true, length_param(proto, c, {"count"})};
+  no_rule(proto, c, "no rule gives this character array a Fortran form");
+}
+
 FParam derive_param(const CPrototype& proto, const CParam& c, const std::string& given,
                     bool custom) {
   if (given == "omit") return FParam{c, FType::Integer, Conv::Omit, false, ""};
@@ -103,8 +145,11 @@ FParam derive_param(const CPrototype& proto, const CParam& c, const std::string&
   if (ends_with(c.type, "_function") && pointer)
     return FParam{c, FType::Procedure, Conv::Procedure, false, ""};
   if (c.type == "MPI_Status" && pointer) return status_param(proto, c);
-  if (c.type == "char" && pointer)
-    return FParam{c, FType::Character, c.is_const ? Conv::StringIn : Conv::StringOut, false, ""};
+  if (c.type == "char") return string_param(proto, c);
+  if (c.type == "int" && c.pointers == 1 && c.extents == 0 && is_string_length(proto, c))
+    return FParam{c, FType::Integer, Conv::StringBufLen, false, string_with_length(proto)->name};
+  if (c.type == "int" && c.name == "array_of_errcodes" && c.extents == 1)
+    return FParam{c, FType::Integer, Conv::Errcodes, true, ""};
   if (std::optional<FType> t = integer_type(c.type)) return integer_param(proto, c, *t, given);
   no_rule(proto, c, "no rule gives it a Fortran form");
 }

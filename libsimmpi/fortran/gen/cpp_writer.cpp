@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Writes fortran_bindings.cpp: one extern "C" entry point per binding, named as gfortran calls it
-// (mpi_send_), with an alias for -fsecond-underscore (mpi_send__).
+// (mpi_send_), with aliases for -fsecond-underscore (mpi_send__) and the profiling interface
+// (pmpi_send_, pmpi_send__).
+#include <cctype>
 #include <sstream>
 
 #include "libsimmpi/fortran/gen/fortran_gen.hpp"
@@ -41,9 +43,14 @@ std::string declaration(const FParam& p) {
     case Conv::Choice:
       return "void* " + n;
     case Conv::StringIn:
+    case Conv::StringArray:
+    case Conv::Argvs:
       return "const char* " + n;
     case Conv::StringOut:
+    case Conv::StringBuf:
       return "char* " + n;
+    case Conv::StringBufLen:
+      return "MPI_Fint* " + n;
     case Conv::Opaque:
       return c_type_of(p.ftype) + "* " + n;
     case Conv::Omit:
@@ -54,7 +61,7 @@ std::string declaration(const FParam& p) {
 }
 
 bool is_string(const FParam& p) {
-  return p.conv == Conv::StringIn || p.conv == Conv::StringOut;
+  return p.ftype == FType::Character;
 }
 
 std::string parameter_list(const Binding& b) {
@@ -111,6 +118,16 @@ Pieces pieces(const Binding& b, const FParam& p) {
       return helper("StringIn", p, n + ", " + n + "_len");
     case Conv::StringOut:
       return helper("StringOut", p, n + ", " + n + "_len");
+    case Conv::StringArray:
+      return helper("StringArray", p, n + ", " + n + "_len, " + (length.empty() ? "-1" : length));
+    case Conv::Argvs:
+      return helper("ArgvArrays", p, n + ", " + n + "_len, " + length);
+    case Conv::StringBuf:
+      return helper("StringBuf", p, n + ", " + n + "_len, " + p.length);
+    case Conv::StringBufLen:  // the string's helper (declared later) holds C's length
+      return {"", p.length + "_c.c_length()", ""};
+    case Conv::Errcodes:
+      return {"", "fortran::errcodes(" + n + ")", ""};
     case Conv::IndexOut:
       return {"", n, "  fortran::to_fortran_index(" + n + ");\n"};
     case Conv::IndicesOut:
@@ -140,14 +157,73 @@ std::string body(const Binding& b) {
   return before + "  *ierror = " + call + ";\n" + after;
 }
 
+// mpi_f08's IERROR is optional: absent, it arrives as a null pointer.
+std::string optional_ierror(const std::string& param) {
+  return "  MPI_Fint ierror_absent = MPI_SUCCESS;\n  if (!" + param + ") " + param +
+         " = &ierror_absent;\n";
+}
+
 void write_binding(std::ostringstream& out, const Binding& b) {
   std::string ret = b.is_function() ? b.proto.ret : "void";
   std::string symbol = fortran_symbol(b.proto.name);
   std::string params = parameter_list(b);
   out << "// " << b.proto.name << (b.custom ? " (custom_bindings.hpp)" : "") << "\n";
-  out << ret << " " << symbol << "(" << params << ") {\n" << body(b) << "}\n";
-  out << ret << " " << symbol << "_(" << params << ") __attribute__((alias(\"" << symbol
+  out << ret << " " << symbol << "(" << params << ") {\n"
+      << (b.is_function() ? "" : optional_ierror("ierror")) << body(b) << "}\n";
+  // The second-underscore name, and the profiling names a PMPI tool calls once it has defined
+  // mpi_send_ itself (the program's definition takes precedence over this preemptible one).
+  for (const std::string& alias : {symbol + "_", "p" + symbol, "p" + symbol + "_"})
+    out << ret << " " << alias << "(" << params << ") __attribute__((alias(\"" << symbol
+        << "\")));\n";
+  out << "\n";
+}
+
+// mpi_f08's entry point of a binding with buffers, MPI_Send_f08 (its interface is BIND(C)):
+// each buffer and string arrives as a C descriptor, the rest as in the mpi module's entry point.
+// A buffer that is not contiguous (an array section with a stride) is refused with
+// MPI_ERR_BUFFER: simmpi's MPI_SUBARRAYS_SUPPORTED is .FALSE.
+void write_f08_binding(std::ostringstream& out, const Binding& b) {
+  if (b.is_function()) throw GenError(b.proto.name + ": a function with a buffer has no f08 form");
+  std::string params, prologue = optional_ierror("ierror"), buffers;
+  auto add = [&params](const std::string& d) {
+    if (!d.empty()) params += (params.empty() ? "" : ", ") + d;
+  };
+  for (const FParam& p : b.params) {
+    const std::string& n = p.c.name;
+    if (p.ftype == FType::Choice) {
+      add("const CFI_cdesc_t* " + n + "_desc");
+      prologue += "  void* " + n + " = " + n + "_desc->base_addr;\n";
+      buffers += std::string(buffers.empty() ? "" : ", ") + "{\"" + n + "\", " + n + "_desc}";
+    } else if (p.ftype == FType::Character) {
+      add("const CFI_cdesc_t* " + n + "_desc");
+      prologue += "  char* " + n + " = static_cast<char*>(" + n +
+                  "_desc->base_addr);\n  std::size_t " + n + "_len = " + n + "_desc->elem_len;\n";
+    } else {
+      add(declaration(p));
+    }
+  }
+  add("MPI_Fint* ierror");
+  std::string symbol = f08_symbol(b.proto.name);
+  out << "// " << b.proto.name << " (mpi_f08)\n";
+  out << "void " << symbol << "(" << params << ") {\n"
+      << prologue << "  if (!fortran::contiguous(\"" << b.proto.name << "\", {" << buffers
+      << "}, ierror)) return;\n"
+      << body(b) << "}\n";
+  out << "void P" << symbol << "(" << params << ") __attribute__((alias(\"" << symbol
       << "\")));\n\n";
+}
+
+// mpi_f08's == and /= on handles (simmpi_f08_comm_eq_...): LOGICAL functions.
+void write_f08_operators(std::ostringstream& out) {
+  for (const HandleType& t : handle_types()) {
+    std::string name = t.c_type.substr(4);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* op : {"eq", "ne"})
+      out << "MPI_Fint simmpi_f08_" << name << "_" << op
+          << "_(const MPI_Fint* a, const MPI_Fint* b) {\n"
+          << "  return *a " << (op == std::string("eq") ? "==" : "!=") << " *b;\n}\n";
+  }
+  out << "\n";
 }
 
 }  // namespace
@@ -157,6 +233,7 @@ std::string write_cpp_bindings(const std::vector<Binding>& bindings) {
   out << "// SPDX-License-Identifier: Apache-2.0\n"
          "// The Fortran bindings of mpi.h, written by simmpi_fortran_gen from\n"
          "// libsimmpi/fortran/bindings.tbl: do not edit.\n"
+         "#include <ISO_Fortran_binding.h>\n\n"
          "#include <cstddef>\n\n"
          "#include \"libsimmpi/fortran/custom_bindings.hpp\"\n"
          "#include \"libsimmpi/fortran/fortran_args.hpp\"\n\n"
@@ -164,6 +241,10 @@ std::string write_cpp_bindings(const std::vector<Binding>& bindings) {
          "#pragma GCC visibility push(default)\n"
          "extern \"C\" {\n\n";
   for (const Binding& b : bindings) write_binding(out, b);
+  out << "// ---- mpi_f08 ----\n\n";
+  for (const Binding& b : bindings)
+    if (f08_excluded(b).empty() && f08_has_descriptors(b)) write_f08_binding(out, b);
+  write_f08_operators(out);
   out << "}  // extern \"C\"\n#pragma GCC visibility pop\n";
   return out.str();
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // simmpi_fortran_gen: writes the Fortran bindings, mpif.h and the mpi module from mpi.h and
 // bindings.tbl (see fortran_gen.hpp).
-//   simmpi_fortran_gen MPI_H TABLE BINDINGS_CPP MPIF_H MPI_F90
+//   simmpi_fortran_gen MPI_H TABLE BINDINGS_CPP MPIF_H MPI_F90 MPI_F08_F90
 //   simmpi_fortran_gen --check MPI_H TABLE     fails when a function of mpi.h is not in the table
 #include "libsimmpi/fortran/gen/fortran_gen.hpp"
 
@@ -56,9 +56,9 @@ std::vector<Binding> bindings(const std::vector<CPrototype>& protos,
 
 int run(int argc, char** argv) {
   bool check = argc == 4 && std::string(argv[1]) == "--check";
-  if (!check && argc != 6) {
+  if (!check && argc != 7) {
     std::fprintf(stderr,
-                 "usage: simmpi_fortran_gen MPI_H TABLE BINDINGS_CPP MPIF_H MPI_F90\n"
+                 "usage: simmpi_fortran_gen MPI_H TABLE BINDINGS_CPP MPIF_H MPI_F90 MPI_F08_F90\n"
                  "       simmpi_fortran_gen --check MPI_H TABLE\n");
     return 2;
   }
@@ -72,14 +72,22 @@ int run(int argc, char** argv) {
                  "Fortran binding: add its name there (or \"%s c_only\")\n",
                  name.c_str(), name.c_str());
   if (check) {
-    std::printf("%zu functions in mpi.h, %zu Fortran bindings, %zu not in the table\n",
-                protos.size(), b.size(), unlisted.size());
+    std::size_t f08 = 0;
+    for (const Binding& x : b) f08 += f08_excluded(x).empty();
+    std::printf(
+        "%zu functions in mpi.h, %zu Fortran bindings (%zu in mpi_f08), %zu not in the "
+        "table\n",
+        protos.size(), b.size(), f08, unlisted.size());
+    for (const Binding& x : b)
+      if (!f08_excluded(x).empty())
+        std::printf("not in mpi_f08: %s: %s\n", x.proto.name.c_str(), f08_excluded(x).c_str());
     return unlisted.empty() ? 0 : 1;
   }
   std::vector<Constant> constants = mpi_h_constants();
   write_file(argv[3], write_cpp_bindings(b));
   write_file(argv[4], write_mpif_h(constants, b));
   write_file(argv[5], write_mpi_module(constants, b));
+  write_file(argv[6], write_mpi_f08_module(constants, b));
   return 0;
 }
 

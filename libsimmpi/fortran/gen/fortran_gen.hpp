@@ -66,11 +66,17 @@ enum class Conv {
   Statuses,
   StringIn,
   StringOut,
-  IndexOut,    // a request index, 0-based in C, 1-based in Fortran
-  IndicesOut,  // array_of_indices, likewise
-  Procedure,   // a Fortran procedure C calls with the same by-reference arguments
-  Opaque,      // in a custom binding: passed on as the table's Fortran type
-  Omit,        // no Fortran argument (MPI_Init's argc, argv); C gets a null pointer
+  StringArray,   // CHARACTER*(*) array(*), one hidden length: `length` elements, or up to a blank
+                 // one
+  Argvs,         // spawn_multiple's CHARACTER*(*) array_of_argv(count, *), rows ended by a blank
+  StringBuf,     // a CHARACTER*(*) result whose INTEGER length (`length`) excludes C's NUL
+  StringBufLen,  // that length (MPI-4.1: buflen, pset_len); `length` names the string
+  Errcodes,      // array_of_errcodes (MPI_ERRCODES_IGNORE)
+  IndexOut,      // a request index, 0-based in C, 1-based in Fortran
+  IndicesOut,    // array_of_indices, likewise
+  Procedure,     // a Fortran procedure C calls with the same by-reference arguments
+  Opaque,        // in a custom binding: passed on as the table's Fortran type
+  Omit,          // no Fortran argument (MPI_Init's argc, argv); C gets a null pointer
 };
 
 struct FParam {
@@ -95,13 +101,23 @@ struct Constant {
   long long value;
 };
 
+// A handle type of mpi.h and the kind its values carry in their top byte (mpi.h's
+// SIMMPI_HANDLE): in mpi_f08 each is TYPE(<c_type>) with one INTEGER component MPI_VAL.
+struct HandleType {
+  std::string c_type;  // "MPI_Comm"
+  int kind;
+};
+
 // c_prototypes.cpp
 std::vector<CPrototype> parse_prototypes(const std::string& header_text);
 std::vector<TableEntry> parse_table(const std::string& table_text);
 // binding_rules.cpp
 Binding derive_binding(const CPrototype& proto, const TableEntry& entry);
-// mpi_h_constants.cpp: every object-like MPI_* macro of mpi.h with an integer value.
+// mpi_h_constants.cpp: every object-like MPI_* macro of mpi.h with an integer value; the handle
+// types; the handle type of a constant ("" when it is a plain integer).
 std::vector<Constant> mpi_h_constants();
+const std::vector<HandleType>& handle_types();
+std::string handle_type_of(const Constant& c);
 // cpp_writer.cpp
 std::string write_cpp_bindings(const std::vector<Binding>& bindings);
 // fortran_writer.cpp
@@ -111,6 +127,26 @@ std::string write_mpi_module(const std::vector<Constant>& constants,
                              const std::vector<Binding>& bindings);
 // fortran_interfaces.cpp: the module's interface block.
 std::string write_interfaces(const std::vector<Binding>& bindings);
+// MPI_SIZEOF's interface, the same in both modules: a BIND(C) procedure whose TYPE(*),
+// DIMENSION(..) argument arrives as a C descriptor holding its element size.
+std::string sizeof_interface();
+// "name(a, b, c)" broken into free-form continuation lines.
+std::string call_line(const std::string& head, const std::vector<std::string>& args);
+// fortran_writer.cpp: the constants Fortran sees (mpi.h's and the Fortran-only ones), and the
+// declarations of the sentinels (COMMON blocks shared by mpif.h, mpi and mpi_f08).
+std::vector<Constant> fortran_constants(const std::vector<Constant>& c_constants);
+// f08_writer.cpp: mpi_f08.f90, the source of `use mpi_f08` (MPI-4.1 19.1.2): handle and status
+// types, the constants, the sentinels, == and /=, and an interface for each binding that mpi_f08
+// has (f08_excluded says why another has none).
+std::string write_mpi_f08_module(const std::vector<Constant>& constants,
+                                 const std::vector<Binding>& bindings);
+// Why mpi_f08 has no procedure for `b` ("" when it has): MPI-1 forms with INTEGER addresses.
+std::string f08_excluded(const Binding& b);
+// Whether mpi_f08's procedure for `b` is BIND(C) with TYPE(*), DIMENSION(..) buffers (passed as
+// C descriptors to a C entry point MPI_<Name>_f08); the others share the mpi module's entry
+// point, whose IERROR may be absent (a null pointer).
+bool f08_has_descriptors(const Binding& b);
+std::string f08_symbol(const std::string& c_name);
 
 // The Fortran external name gfortran gives a procedure: lowercase and one trailing underscore.
 std::string fortran_symbol(const std::string& c_name);

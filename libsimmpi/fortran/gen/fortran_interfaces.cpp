@@ -46,7 +46,10 @@ std::string declaration(const FParam& p) {
     case FType::Choice:
       return "!GCC$ ATTRIBUTES NO_ARG_CHECK :: " + n + "\ntype(*), dimension(*) :: " + n;
     case FType::Character:
-      return "character(len=*) :: " + n;
+      return "character(len=*) :: " + n +
+             (p.conv == Conv::Argvs         ? "(" + p.length + ",*)"
+              : p.conv == Conv::StringArray ? "(*)"
+                                            : "");
     case FType::Procedure:
       return "external :: " + n;
     case FType::Status:
@@ -60,21 +63,6 @@ std::string declaration(const FParam& p) {
                                       : "(*)");
   if (p.conv == Conv::Weights) d = "!GCC$ ATTRIBUTES NO_ARG_CHECK :: " + n + "\n" + d;
   return d;
-}
-
-// "name(a, b, c)" broken into continuation lines that fit free form comfortably.
-std::string call_line(const std::string& head, const std::vector<std::string>& args) {
-  std::string out = head + "(", line = out;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string piece = args[i] + (i + 1 < args.size() ? ", " : ")");
-    if (line.size() + piece.size() > 90) {
-      out += "&\n        ";
-      line = "        ";
-    }
-    out += piece;
-    line += piece;
-  }
-  return args.empty() ? head + "()" : out;
 }
 
 void write_interface(std::ostringstream& out, const Binding& b) {
@@ -118,11 +106,34 @@ void write_interface(std::ostringstream& out, const Binding& b) {
 
 }  // namespace
 
+std::string call_line(const std::string& head, const std::vector<std::string>& args) {
+  std::string out = head + "(", line = out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string piece = args[i] + (i + 1 < args.size() ? ", " : ")");
+    if (line.size() + piece.size() > 90) {
+      out += "&\n        ";
+      line = "        ";
+    }
+    out += piece;
+    line += piece;
+  }
+  return args.empty() ? head + "()" : out;
+}
+
+std::string sizeof_interface() {
+  return "    subroutine MPI_Sizeof(x, size, ierror) bind(C, name=\"simmpi_sizeof\")\n"
+         "      implicit none\n"
+         "      type(*), dimension(..), intent(in) :: x\n"
+         "      integer, intent(out) :: size\n"
+         "      integer, optional, intent(out) :: ierror\n"
+         "    end subroutine MPI_Sizeof\n";
+}
+
 std::string write_interfaces(const std::vector<Binding>& bindings) {
   std::ostringstream out;
   out << "  interface\n";
   for (const Binding& b : bindings) write_interface(out, b);
-  out << "  end interface\n";
+  out << sizeof_interface() << "  end interface\n";
   return out.str();
 }
 

@@ -25,30 +25,6 @@ long long value_of(const std::vector<Constant>& constants, const std::string& na
   throw GenError("mpi.h does not define " + name);
 }
 
-// The constants Fortran sees: mpi.h's (less the MPI_F_* ones, C's view of Fortran) and the
-// Fortran-only ones. Each must fit a default INTEGER and be unique in any letter case.
-std::vector<Constant> fortran_constants(const std::vector<Constant>& c_constants) {
-  std::vector<Constant> out;
-  for (const Constant& c : c_constants)
-    if (c.name.rfind("MPI_F_", 0) != 0) out.push_back(c);
-  out.push_back({"MPI_STATUS_SIZE", value_of(c_constants, "MPI_F_STATUS_SIZE")});
-  out.push_back({"MPI_SOURCE", value_of(c_constants, "MPI_F_SOURCE") + 1});
-  out.push_back({"MPI_TAG", value_of(c_constants, "MPI_F_TAG") + 1});
-  out.push_back({"MPI_ERROR", value_of(c_constants, "MPI_F_ERROR") + 1});
-  out.push_back({"MPI_ADDRESS_KIND", kAddressKind});
-  out.push_back({"MPI_COUNT_KIND", kAddressKind});
-  out.push_back({"MPI_OFFSET_KIND", kAddressKind});
-  out.push_back({"MPI_INTEGER_KIND", kIntegerKind});
-  std::set<std::string> seen;
-  for (const Constant& c : out) {
-    if (c.value < -2147483648LL || c.value > 2147483647LL)
-      throw GenError(c.name + " = " + std::to_string(c.value) + " does not fit a Fortran INTEGER");
-    if (!seen.insert(upper(c.name)).second)
-      throw GenError(c.name + " is defined twice (Fortran ignores letter case)");
-  }
-  return out;
-}
-
 // Declarations valid in both fixed and free form (statements start in column 7 in mpif.h). The
 // sentinels are variables in COMMON blocks (MPICH's names), so the bindings can recognize their
 // addresses; the blocks are not SAVEd, which would clash with a program unit's blanket SAVE, and
@@ -96,6 +72,30 @@ std::string header(const char* what) {
 }
 
 }  // namespace
+
+// The constants Fortran sees: mpi.h's (less the MPI_F_* ones, C's view of Fortran) and the
+// Fortran-only ones. Each must fit a default INTEGER and be unique in any letter case.
+std::vector<Constant> fortran_constants(const std::vector<Constant>& c_constants) {
+  std::vector<Constant> out;
+  for (const Constant& c : c_constants)
+    if (c.name.rfind("MPI_F_", 0) != 0) out.push_back(c);
+  out.push_back({"MPI_STATUS_SIZE", value_of(c_constants, "MPI_F_STATUS_SIZE")});
+  out.push_back({"MPI_SOURCE", value_of(c_constants, "MPI_F_SOURCE") + 1});
+  out.push_back({"MPI_TAG", value_of(c_constants, "MPI_F_TAG") + 1});
+  out.push_back({"MPI_ERROR", value_of(c_constants, "MPI_F_ERROR") + 1});
+  out.push_back({"MPI_ADDRESS_KIND", kAddressKind});
+  out.push_back({"MPI_COUNT_KIND", kAddressKind});
+  out.push_back({"MPI_OFFSET_KIND", kAddressKind});
+  out.push_back({"MPI_INTEGER_KIND", kIntegerKind});
+  std::set<std::string> seen;
+  for (const Constant& c : out) {
+    if (c.value < -2147483648LL || c.value > 2147483647LL)
+      throw GenError(c.name + " = " + std::to_string(c.value) + " does not fit a Fortran INTEGER");
+    if (!seen.insert(upper(c.name)).second)
+      throw GenError(c.name + " is defined twice (Fortran ignores letter case)");
+  }
+  return out;
+}
 
 std::string write_mpif_h(const std::vector<Constant>& constants,
                          const std::vector<Binding>& bindings) {

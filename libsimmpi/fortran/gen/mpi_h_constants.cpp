@@ -29,4 +29,27 @@ std::vector<Constant> mpi_h_constants() {
   return out;
 }
 
+const std::vector<HandleType>& handle_types() {
+  static const std::vector<HandleType> types = {{"MPI_Comm", SIMMPI_KIND_COMM},
+                                                {"MPI_Group", SIMMPI_KIND_GROUP},
+                                                {"MPI_Datatype", SIMMPI_KIND_DATATYPE},
+                                                {"MPI_Errhandler", SIMMPI_KIND_ERRHANDLER},
+                                                {"MPI_Op", SIMMPI_KIND_OP},
+                                                {"MPI_Request", SIMMPI_KIND_REQUEST},
+                                                {"MPI_Info", SIMMPI_KIND_INFO},
+                                                {"MPI_Win", SIMMPI_KIND_WIN},
+                                                {"MPI_File", SIMMPI_KIND_FILE},
+                                                {"MPI_Message", SIMMPI_KIND_MESSAGE},
+                                                {"MPI_Session", SIMMPI_KIND_SESSION}};
+  return types;
+}
+
+// A handle is (kind << 24) | index with a small index; no other constant of mpi.h is as large.
+std::string handle_type_of(const Constant& c) {
+  if (c.value <= 0 || (c.value & 0xffffff) > 0xffff) return "";
+  for (const HandleType& t : handle_types())
+    if ((c.value >> 24) == t.kind) return t.c_type;
+  return "";
+}
+
 }  // namespace simmpi::mpi::fortran

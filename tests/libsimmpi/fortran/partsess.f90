@@ -55,7 +55,12 @@ program partsess
   plen = len(pname)
   call MPI_Session_get_nth_pset(session, MPI_INFO_NULL, 0, plen, pname, ierr)
   call check(pname == 'mpi://WORLD', 'the first process set is mpi://WORLD')
-  call checki(plen, 12, 'length of mpi://WORLD with its NUL')
+  call checki(plen, 11, 'length of mpi://WORLD (in Fortran without C''s NUL)')
+  plen = 0
+  pname = 'unchanged'
+  call MPI_Session_get_nth_pset(session, MPI_INFO_NULL, 1, plen, pname, ierr)
+  call checki(plen, 10, 'length of mpi://SELF asked with pset_len 0')
+  call check(pname == 'unchanged', 'pset_len 0 leaves the name alone')
   call MPI_Group_from_session_pset(session, 'mpi://WORLD', wgroup, ierr)
   call MPI_Comm_create_from_group(wgroup, 'org.simmpi.fortran', MPI_INFO_NULL, &
                                   MPI_ERRORS_RETURN, comm, ierr)
