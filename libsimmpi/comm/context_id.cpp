@@ -78,6 +78,13 @@ int highest_context(const ContextMask& mask) {
 // fails at the other rank, and they retry in lockstep forever. A parent's context is the same
 // on all its members, so the lowest one in progress has its turn everywhere and ends.
 int agree_context_overlapping(CollContext& c, int world_rank) {
+  if (c.comm().size() == 1) {
+    // No other member, so nothing to agree on and no one to take turns with; a round would not
+    // yield either, so waiting here for this rank's other agreements would spin forever.
+    const int context = highest_context(own_context_mask(world_rank, true));
+    if (context >= 0) take_context(world_rank, context);
+    return context;
+  }
   std::vector<int>& in_progress = CommObjects::get().rank(world_rank).overlapping_agreements;
   const int parent = c.comm().context_id();
   in_progress.push_back(parent);

@@ -335,6 +335,26 @@ static void empty_null_type(void) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 
+/* An MPI_Comm_idup of a communicator of one member while one of MPI_COMM_WORLD is in progress
+ * (each rank of an even split alone at 2 ranks): the lone member has no one to agree with and
+ * must not wait for its other agreement's turn (it spun forever, no simulated time passing). */
+static void idup_alone(void) {
+  MPI_Comm alone, dups[2];
+  MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &alone);
+  MPI_Request reqs[2];
+  MPI_Comm_idup(MPI_COMM_WORLD, &dups[0], &reqs[0]);
+  MPI_Comm_idup(alone, &dups[1], &reqs[1]);
+  MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+  int sums[2];
+  MPI_Allreduce(&rank, &sums[0], 1, MPI_INT, MPI_SUM, dups[0]);
+  MPI_Allreduce(&rank, &sums[1], 1, MPI_INT, MPI_SUM, dups[1]);
+  CHECK(sums[0] == size * (size - 1) / 2 && sums[1] == rank, "idup beside a lone idup: sums %d %d",
+        sums[0], sums[1]);
+  MPI_Comm_free(&dups[0]);
+  MPI_Comm_free(&dups[1]);
+  MPI_Comm_free(&alone);
+}
+
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -342,6 +362,7 @@ int main(int argc, char** argv) {
   isendrecv_ring();
   idup();
   idup_crossed();
+  idup_alone();
   info_string();
   external32();
   errors();
