@@ -104,7 +104,10 @@ constexpr Area kAreas[] = {
      "kind that has the asked precision and range, as gfortran's selected_*_kind would choose; "
      "MPI_ERR_ARG when no kind has it)."},
     {"Removed", "Removed in MPI-3.0, still provided",
-     "The MPI-1 names old programs still call; they are not counted as MPI-3.1 functions."},
+     "The MPI-1 names old programs still call; they are not counted as MPI-3.1 functions. The "
+     "MPI-1 marker datatypes MPI_LB and MPI_UB, also removed in MPI-3.0, are not provided (a "
+     "program that names them does not compile; MPI_Type_create_resized sets bounds), nor is "
+     "the optional MPI_COMPLEX32."},
     {"Mpi41", "MPI-4.1 functions provided",
      "Beyond MPI-3.1, simmpi has these functions of MPI-4.1, the MPI-4.1 error classes "
      "(MPI_ERR_SESSION, MPI_ERR_PROC_ABORTED, MPI_ERR_VALUE_TOO_LARGE, MPI_ERR_ERRHANDLER) and "
