@@ -58,8 +58,12 @@ int idup(const char* name, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* reques
   if (!request) return call.fail(comm, MPI_ERR_REQUEST, "request is NULL");
   int err = check_collective_call(call, comm, *c, name);
   if (err != MPI_SUCCESS) return err;
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommIdup);
+  rec.value(comm).request(request);
+  const bool recorded = rec.active();  // then the completion notes the communicator made
   const std::uint32_t seq = c->last_collective(c->comm_rank(call.rank));
-  launch_nonblocking(call, *c, request, [name, comm, c, seq, newcomm](Request&) {
+  const int rank = call.rank;
+  launch_nonblocking(call, *c, request, [name, comm, c, seq, newcomm, recorded, rank](Request& r) {
     ApiCall inner(name);  // on the auxiliary process
     MPI_Comm made = MPI_COMM_NULL;
     const int dup_err = c->is_inter() ? dup_intercomm(inner, *c, seq, true, &made)
@@ -67,6 +71,10 @@ int idup(const char* name, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* reques
     if (dup_err == MPI_SUCCESS && copy_or_undo(inner, comm, *c, &made) != MPI_SUCCESS)
       made = MPI_COMM_NULL;
     *newcomm = made;
+    if (recorded) {
+      std::vector<std::int64_t>& noted = inner.world.rank(rank).idups_made;
+      noted.insert(noted.end(), {std::int64_t{r.handle}, std::int64_t{made}});
+    }
   });
   return MPI_SUCCESS;
 }

@@ -8,11 +8,13 @@
 // MPI_Comm_create_group over MPI_COMM_WORLD costs.
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "libsimmpi/comm/comm_create.hpp"
 #include "libsimmpi/comm/comm_objects.hpp"
 #include "libsimmpi/comm/comm_tags.hpp"
 #include "libsimmpi/comm/group_api.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "runtime/core/error.hpp"
 
 using namespace simmpi::mpi;
@@ -84,6 +86,13 @@ int create_from(ApiCall& call, const Group& g, int tag, const std::string& name,
   return MPI_SUCCESS;
 }
 
+// A group's members as world ranks, for the call trace.
+std::vector<int> world_ranks(const Group& g) {
+  std::vector<int> ranks(static_cast<std::size_t>(g.size));
+  for (int i = 0; i < g.size; ++i) ranks[static_cast<std::size_t>(i)] = g.world_rank(i);
+  return ranks;
+}
+
 }  // namespace
 
 extern "C" {
@@ -94,15 +103,26 @@ int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info,
   GivenHandler h;
   int err = check_common(call, stringtag, errhandler, &h, newcomm);
   if (err != MPI_SUCCESS) return err;
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::CommCreateFromGroup);
   if (group == MPI_GROUP_EMPTY) {  // a process left out of every group gets nothing (as MPICH)
+    rec.array(nullptr, 0).text(stringtag).out(newcomm);
     *newcomm = MPI_COMM_NULL;
     return MPI_SUCCESS;
   }
   const Group* found = member_group(call, h, group, "group", &err);
-  if (!found) return err;
+  if (!found) {
+    rec.cancel();
+    return err;
+  }
   Group g = *found;
-  return create_from(call, g, kTagCreateFromGroup | stringtag_hash(stringtag),
-                     strprintf("MPI_Comm_create_from_group(\"%s\")", stringtag), h, newcomm);
+  if (rec.active()) {
+    const std::vector<int> members = world_ranks(g);
+    rec.array(members.data(), g.size).text(stringtag).out(newcomm);
+  }
+  err = create_from(call, g, kTagCreateFromGroup | stringtag_hash(stringtag),
+                    strprintf("MPI_Comm_create_from_group(\"%s\")", stringtag), h, newcomm);
+  if (err != MPI_SUCCESS) rec.cancel();
+  return err;
 }
 
 // Each group first makes its own intracommunicator, as MPI_Comm_create_from_group does, and the
@@ -134,6 +154,12 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
                      strprintf("world rank %d is in both local_group and remote_group; they "
                                "must be disjoint",
                                remote->world_rank(i)));
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::IntercommCreateFromGroups);
+  if (rec.active()) {
+    const std::vector<int> mine = world_ranks(*local), theirs = world_ranks(*remote);
+    rec.array(mine.data(), local->size).value(local_leader);
+    rec.array(theirs.data(), remote->size).value(remote_leader).text(stringtag).out(newintercomm);
+  }
   Group g = *local;
   const int remote_leader_world = remote->world_rank(remote_leader);
   const int hash = stringtag_hash(stringtag);
@@ -141,10 +167,14 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
   err = create_from(call, g, kTagCreateFromGroup | hash,
                     strprintf("local group of MPI_Intercomm_create_from_groups(\"%s\")", stringtag),
                     GivenHandler{MPI_ERRORS_RETURN, nullptr}, &local_comm);
-  if (err != MPI_SUCCESS) return err;
+  if (err != MPI_SUCCESS) {
+    rec.cancel();
+    return err;
+  }
   err = MPI_Intercomm_create(local_comm, local_leader, MPI_COMM_WORLD, remote_leader_world, hash,
                              newintercomm);
   MPI_Comm_free(&local_comm);
+  if (err != MPI_SUCCESS) rec.cancel();
   if (err != MPI_SUCCESS)
     return h.raise(call, err, strprintf("joining the groups failed (tag \"%s\")", stringtag));
   Communicator* c = call.world.find_comm(*newintercomm, call.rank);

@@ -12,6 +12,7 @@
 #include "libsimmpi/comm/comm_objects.hpp"
 #include "libsimmpi/comm/group_api.hpp"
 #include "libsimmpi/core/api_call.hpp"
+#include "libsimmpi/core/call_record.hpp"
 #include "libsimmpi/info/info_objects.hpp"
 #include "runtime/core/error.hpp"
 
@@ -102,6 +103,8 @@ int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session* sess
         call, MPI_SESSION_NULL, s, MPI_ERR_INFO,
         strprintf("info=0x%08x is not an info object of this rank", static_cast<unsigned>(info)));
   if (!session) return session_fail(call, MPI_SESSION_NULL, s, MPI_ERR_ARG, "session is NULL");
+  CallRecord rec(call, simmpi::runtime::call_trace::Kind::SessionInit);
+  rec.out(session);  // read when the call returns
   *session = CommObjects::get().rank(call.rank).sessions.add(s);
   ++call.world.rank(call.rank).sessions;
   return MPI_SUCCESS;
@@ -112,6 +115,7 @@ int MPI_Session_finalize(MPI_Session* session) {
   int err = MPI_SUCCESS;
   if (!session) return call.fail(MPI_COMM_SELF, MPI_ERR_ARG, "session is NULL");
   if (!find_session(call, *session, &err)) return err;
+  CallRecord(call, simmpi::runtime::call_trace::Kind::SessionFinalize).value(*session);
   CommObjects::get().rank(call.rank).sessions.remove(*session);
   call.world.rank(call.rank).session_bsend.erase(*session);  // messages in it keep it alive
   --call.world.rank(call.rank).sessions;

@@ -237,6 +237,7 @@ ApiCall::~ApiCall() {
     if (runtime::Observation::wants_records()) {
       o.record.clear();
       o.record_outs.clear();
+      o.records_after.clear();
     }
     o.next_spare = spare_observed_calls;
     spare_observed_calls = &o;

@@ -24,6 +24,7 @@ struct ObservedCall {
     facts.received = &received;
     facts.probed = &probed;
     facts.record = &record;
+    facts.records_after = &records_after;
   }
   ObservedCall(const ObservedCall&) = delete;
   ObservedCall& operator=(const ObservedCall&) = delete;
@@ -47,6 +48,8 @@ struct ObservedCall {
     const int* n;  // nullptr: a single value
   };
   std::vector<RecordOut> record_outs;
+  // Whole records to write after the call's own: each its kind, its number of fields, the fields.
+  std::vector<std::int64_t> records_after;
   ObservedCall* next_spare = nullptr;  // in the list of those not in use
 };
 

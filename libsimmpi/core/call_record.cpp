@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "libsimmpi/core/call_record.hpp"
 
+#include <cstring>
+
 #include "libsimmpi/core/datatype.hpp"
 #include "libsimmpi/core/reduce_op.hpp"
 
@@ -35,6 +37,14 @@ CallRecord& CallRecord::add_array(const int* v, int n) {
   std::vector<std::int64_t>& fields = rec_->record;
   fields.push_back(n);
   for (int i = 0; i < n; ++i) fields.push_back(v[i]);
+  return *this;
+}
+
+CallRecord& CallRecord::add_text(const char* s) {
+  const std::size_t n = s ? std::strlen(s) : 0;
+  std::vector<std::int64_t>& fields = rec_->record;
+  fields.push_back(static_cast<std::int64_t>(n));
+  for (std::size_t i = 0; i < n; ++i) fields.push_back(static_cast<unsigned char>(s[i]));
   return *this;
 }
 
@@ -73,6 +83,14 @@ void CallRecord::finish() {
   }
   rec_->record_outs.clear();
   rec_->facts.record_kind = static_cast<int>(kind_);
+  // The communicators MPI_Comm_idup made since the rank's last record (see
+  // call_trace_format.hpp): a CommIdupMade record each, after this call's.
+  std::vector<std::int64_t>& made = call_.world.rank(call_.rank).idups_made;
+  for (std::size_t i = 0; i + 1 < made.size(); i += 2)
+    rec_->records_after.insert(
+        rec_->records_after.end(),
+        {static_cast<std::int64_t>(ct::Kind::CommIdupMade), 2, made[i], made[i + 1]});
+  made.clear();
 }
 
 }  // namespace simmpi::mpi

@@ -31,6 +31,8 @@ class CallRecord {
   // An operation: its predefined handle, or the user operation's commutativity.
   CallRecord& op(MPI_Op op) { return rec_ ? add_op(op) : *this; }
   CallRecord& array(const int* v, int n) { return rec_ ? add_array(v, n) : *this; }
+  // A string field ('s': its length, then its bytes).
+  CallRecord& text(const char* s) { return rec_ ? add_text(s) : *this; }
   // An array of `n` datatypes (each as type() keeps it).
   CallRecord& types(const MPI_Datatype* v, int n) { return rec_ ? add_types(v, n) : *this; }
   // Read when the record ends.
@@ -55,6 +57,7 @@ class CallRecord {
   CallRecord& add_type(MPI_Datatype t);
   CallRecord& add_op(MPI_Op op);
   CallRecord& add_array(const int* v, int n);
+  CallRecord& add_text(const char* s);
   CallRecord& add_types(const MPI_Datatype* v, int n);
   void finish();  // outputs read, the record's kind given to the call
 

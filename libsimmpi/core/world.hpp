@@ -79,6 +79,9 @@ struct RankState {
   int appnum = 0;
   // The first child's line to the spawning root, over which MPI_Init connects the two groups.
   Communicator* parent_bridge = nullptr;
+  // While the run is recorded: (request, newcomm) of each MPI_Comm_idup whose communicator was
+  // made since the rank's last recorded call (CallRecord writes them after that call's record).
+  std::vector<std::int64_t> idups_made;
 };
 
 class World {

@@ -31,9 +31,10 @@ namespace simmpi::runtime::call_trace {
 
 inline constexpr char kMagic[8] = {'S', 'I', 'M', 'T', 'R', 'A', 'C', 'E'};
 // Version 2 appended the kinds from SendInit on, version 3 those from Mprobe on, version 4
-// those from BufferAttach on, version 5 those from CartCreate on; an older trace is read as it
-// is (kKindsOfVersion says which kinds a file of each version may hold).
-inline constexpr std::uint32_t kVersion = 5;
+// those from BufferAttach on, version 5 those from CartCreate on, version 6 those from CommIdup
+// on; an older trace is read as it is (kKindsOfVersion says which kinds a file of each version
+// may hold).
+inline constexpr std::uint32_t kVersion = 6;
 inline constexpr std::uint32_t kOldestVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 20;
 inline constexpr std::size_t kChunkBytes = 64 * 1024;
@@ -161,6 +162,12 @@ enum class Kind : std::uint8_t {
   Parrived,
   GrequestStart,
   GrequestComplete,
+  CommIdup,      // version 6 on
+  CommIdupMade,  // the communicator an MPI_Comm_idup made (see below)
+  CommCreateFromGroup,
+  IntercommCreateFromGroups,
+  SessionInit,
+  SessionFinalize,
   Count  // not a kind: the number of kinds
 };
 
@@ -198,6 +205,13 @@ struct Layout {
 // marked. A generalized request records the request made (the replay's callbacks do nothing)
 // and when the program completed it. MPI_Intercomm_create records the peer communicator at the
 // local leader only (the others' is not significant: MPI_COMM_NULL).
+// MPI_Comm_idup records the request it made; the communicator it makes is known only when that
+// request completes, so the first recorded call of the rank that ends after its completion is
+// followed by a CommIdupMade record (request, newcomm): the replay maps the recorded handle to
+// the communicator its own MPI_Comm_idup makes for that request, which is there by the time the
+// program can use it (after its wait). The sessions' constructors record their groups as world
+// ranks (the members of mpi://WORLD), with the string tag; MPI_Session_init and _finalize the
+// session, which the replay opens and closes at the same points.
 inline constexpr Layout kLayouts[] = {
     {"End", "", ""},
     {"Kernel", "is", "id name"},
@@ -329,15 +343,22 @@ inline constexpr Layout kLayouts[] = {
     {"MPI_Parrived", "iii", "request partition flag"},
     {"MPI_Grequest_start", "i", "request"},
     {"MPI_Grequest_complete", "i", "request"},
+    {"MPI_Comm_idup", "ii", "comm request"},
+    {"MPI_Comm_idup", "ii", "request newcomm"},
+    {"MPI_Comm_create_from_group", "asi", "members tag newcomm"},
+    {"MPI_Intercomm_create_from_groups", "aiaisi",
+     "local_members local_leader remote_members remote_leader tag newintercomm"},
+    {"MPI_Session_init", "i", "session"},
+    {"MPI_Session_finalize", "i", "session"},
 };
 static_assert(sizeof kLayouts / sizeof kLayouts[0] == static_cast<std::size_t>(Kind::Count),
               "one layout per kind");
 
 // The number of kinds a trace of each version may hold (index: version - kOldestVersion).
 inline constexpr std::size_t kKindsOfVersion[] = {
-    static_cast<std::size_t>(Kind::SendInit), static_cast<std::size_t>(Kind::Mprobe),
+    static_cast<std::size_t>(Kind::SendInit),     static_cast<std::size_t>(Kind::Mprobe),
     static_cast<std::size_t>(Kind::BufferAttach), static_cast<std::size_t>(Kind::CartCreate),
-    static_cast<std::size_t>(Kind::Count)};
+    static_cast<std::size_t>(Kind::CommIdup),     static_cast<std::size_t>(Kind::Count)};
 static_assert(sizeof kKindsOfVersion / sizeof kKindsOfVersion[0] == kVersion - kOldestVersion + 1,
               "one kind count per version");
 
@@ -506,7 +527,33 @@ inline bool is_local_call(std::string_view name) {
                                                 "MPI_Graph_neighbors",
                                                 "MPI_Graph_map",
                                                 "MPI_Dist_graph_neighbors_count",
-                                                "MPI_Dist_graph_neighbors"};
+                                                "MPI_Dist_graph_neighbors",
+                                                "MPI_Group_union",
+                                                "MPI_Group_intersection",
+                                                "MPI_Group_difference",
+                                                "MPI_Group_range_excl",
+                                                "MPI_Group_compare",
+                                                "MPI_Info_create",
+                                                "MPI_Info_create_env",
+                                                "MPI_Info_set",
+                                                "MPI_Info_get",
+                                                "MPI_Info_get_string",
+                                                "MPI_Info_get_valuelen",
+                                                "MPI_Info_get_nkeys",
+                                                "MPI_Info_get_nthkey",
+                                                "MPI_Info_delete",
+                                                "MPI_Info_dup",
+                                                "MPI_Info_free",
+                                                "MPI_Comm_create_errhandler",
+                                                "MPI_Errhandler_free",
+                                                "MPI_Session_get_num_psets",
+                                                "MPI_Session_get_nth_pset",
+                                                "MPI_Session_get_info",
+                                                "MPI_Session_get_pset_info",
+                                                "MPI_Session_set_errhandler",
+                                                "MPI_Session_get_errhandler",
+                                                "MPI_Session_create_errhandler",
+                                                "MPI_Group_from_session_pset"};
   for (std::string_view l : kLocal)
     if (l == name) return true;
   return false;

@@ -41,6 +41,7 @@ void CallTraceRecorder::call(const CallFacts& f) {
   if (f.record_kind >= 0 && f.record) {
     writer_.begin(f.rank, static_cast<ct::Kind>(f.record_kind));
     for (std::int64_t v : *f.record) writer_.field(f.rank, v);
+    if (f.records_after) write_after(f.rank, *f.records_after);
   } else {
     if (!ct::is_local_call(f.name)) unreplayable_.insert(f.name);
     untraced(f.rank, f.name);
@@ -73,7 +74,8 @@ void CallTraceRecorder::compute(const ComputeFacts& f) {
 // other with nothing between (own code, compute or another call writes them first); the one
 // that finds the message ends the loop, which is written as one record.
 bool CallTraceRecorder::fold_poll(const CallFacts& f) {
-  if (f.record_kind != static_cast<int>(ct::Kind::Iprobe) || !f.record || f.record->size() != 4)
+  if (f.record_kind != static_cast<int>(ct::Kind::Iprobe) || !f.record || f.record->size() != 4 ||
+      (f.records_after && !f.records_after->empty()))
     return false;
   const std::vector<std::int64_t>& r = *f.record;  // source tag comm flag
   HeldPolls& h = lanes_[static_cast<std::size_t>(f.rank)].polls;
@@ -89,6 +91,15 @@ bool CallTraceRecorder::fold_poll(const CallFacts& f) {
   }
   ++h.failed;
   return true;
+}
+
+void CallTraceRecorder::write_after(int rank, const std::vector<std::int64_t>& records) {
+  for (std::size_t i = 0; i + 1 < records.size();) {
+    writer_.begin(rank, static_cast<ct::Kind>(records[i]));
+    const auto n = static_cast<std::size_t>(records[i + 1]);
+    for (std::size_t k = 0; k < n; ++k) writer_.field(rank, records[i + 2 + k]);
+    i += 2 + n;
+  }
 }
 
 void CallTraceRecorder::write_polls(int rank, bool found) {

@@ -53,6 +53,8 @@ class CallTraceRecorder : public Observer {
   bool fold_poll(const CallFacts& f);
   // Writes the held polls, if any: an IprobeLoop record (`found`: the call `f` ends the loop).
   void write_polls(int rank, bool found = false);
+  // Writes the whole records a call's facts carry after its own (CallFacts::records_after).
+  void write_after(int rank, const std::vector<std::int64_t>& records);
 
   CallTraceWriter writer_;
   std::vector<Lane> lanes_;

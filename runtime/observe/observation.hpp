@@ -58,6 +58,9 @@ struct CallFacts {
   // notification only.
   int record_kind = -1;
   const std::vector<std::int64_t>* record = nullptr;
+  // Whole records that follow the call's own (each its kind, its number of fields, the fields:
+  // a communicator MPI_Comm_idup made, known at the completion of its request).
+  const std::vector<std::int64_t>* records_after = nullptr;
 };
 
 // Compute a program process did in its own code, outside library calls, as the time passed:

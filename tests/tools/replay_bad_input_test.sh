@@ -65,10 +65,11 @@ fresh
 # Versions (call_trace_format.hpp): one this simmpi-replay does not know is refused; a version-1
 # trace (the stencil holds only version-1 kinds) still replays; a version-1 file holding a kind
 # that version 2 appended (45, MPI_Send_init) is refused, naming both, and so is a version-4
-# file holding a kind that version 5 appended (57, MPI_Cart_create).
+# file holding a kind that version 5 appended (57, MPI_Cart_create) and a version-5 file holding
+# one that version 6 appended (116, MPI_Comm_idup).
 fresh
-printf '\x06' | dd of="$tmp/t/rank-2.simtrace" bs=1 seek=8 conv=notrunc status=none
-expect "a newer version" "rank-2.simtrace: rank 2: format version 6, this simmpi-replay reads versions 1 to 5" \
+printf '\x07' | dd of="$tmp/t/rank-2.simtrace" bs=1 seek=8 conv=notrunc status=none
+expect "a newer version" "rank-2.simtrace: rank 2: format version 7, this simmpi-replay reads versions 1 to 6" \
   "$replay" "$tmp/t"
 fresh
 for f in "$tmp"/t/rank-*.simtrace; do
@@ -104,6 +105,18 @@ expect "a version-2 kind in a version-1 file" "rank-1.simtrace: rank 1, record 2
   cat "$tmp/frame"
 } >"$tmp/t/rank-1.simtrace"
 expect "a version-5 kind in a version-4 file" "rank-1.simtrace: rank 1, record 2: record kind 57 \(MPI_Cart_create\) is not in format version 4" \
+  "$replay" "$tmp/t"
+{
+  head -c 8 "$tmp/good/rank-1.simtrace"
+  printf '\x05\x00\x00\x00'
+  tail -c +13 "$tmp/good/rank-1.simtrace" | head -c 8
+  printf '\x05\x74' >"$tmp/raw"
+  zstd -q -c "$tmp/raw" >"$tmp/frame"
+  python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', 2, int(sys.argv[1])))" \
+    "$(stat -c %s "$tmp/frame")"
+  cat "$tmp/frame"
+} >"$tmp/t/rank-1.simtrace"
+expect "a version-6 kind in a version-5 file" "rank-1.simtrace: rank 1, record 2: record kind 116 \(MPI_Comm_idup\) is not in format version 5" \
   "$replay" "$tmp/t"
 fresh
 # A file that ends without its End record: rank 1's records up to Init only.

@@ -129,6 +129,15 @@ void Replayer::dispatch(const Record& r) {
     case Kind::IntercommMerge:
     case Kind::CommCreateGroup:
       return communicator(r);
+    case Kind::CommIdup:
+    case Kind::CommIdupMade:
+      return idup(r);
+    case Kind::SessionInit:
+    case Kind::SessionFinalize:
+      return session(r);
+    case Kind::CommCreateFromGroup:
+    case Kind::IntercommCreateFromGroups:
+      return from_groups(r);
     case Kind::CartCreate:
     case Kind::CartSub:
     case Kind::GraphCreate:

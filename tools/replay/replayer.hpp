@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -73,6 +74,10 @@ class Replayer {
   void neighbor_alltoallw(const Record& r);
   // Maps a recorded constructor's new communicator to ours (`made_comm`, maybe MPI_COMM_NULL).
   void made_comm(std::int64_t recorded, MPI_Comm ours);
+  void idup(const Record& r);
+  void session(const Record& r);
+  void from_groups(const Record& r);
+  MPI_Group world_group(const std::vector<int>& members);
   void untraced(const Record& r);
   void compute(const Record& r);
 
@@ -116,6 +121,10 @@ class Replayer {
 
   TraceReader in_;
   std::unordered_map<std::int64_t, MPI_Comm> comms_;
+  // MPI_Comm_idup's: where ours will be, by the recorded request until its CommIdupMade record,
+  // then by the recorded communicator until its first use moves it to comms_.
+  std::unordered_map<std::int64_t, std::unique_ptr<MPI_Comm>> idup_slots_, idup_comms_;
+  std::unordered_map<std::int64_t, MPI_Session> sessions_;
   std::unordered_map<MPI_Comm, int> sizes_;
   std::unordered_map<std::int64_t, MPI_Request> requests_;
   std::unordered_map<std::int64_t, MPI_Request> grequests_;  // generalized, not yet completed

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// simmpi-replay's collectives and communicators (see replayer.hpp).
+// simmpi-replay's collectives (see replayer.hpp).
 #include <algorithm>
 
 #include "tools/replay/collective_call.hpp"
@@ -208,54 +208,6 @@ Replayer::TypedBlocks Replayer::typed_blocks(Fields& f) {
     s.elements += s.counts[i];
   }
   return s;
-}
-
-void Replayer::communicator(const Record& r) {
-  Fields f(r);
-  const std::int64_t recorded = f.next();
-  MPI_Comm c = comm(recorded), ours = MPI_COMM_NULL;
-  if (r.kind == Kind::CommFree) {
-    MPI_Comm_free(&c);
-    comms_.erase(recorded);
-    return;
-  }
-  if (r.kind == Kind::CommDup) {
-    MPI_Comm_dup(c, &ours);
-  } else if (r.kind == Kind::CommSplit) {
-    const int color = f.i(), key = f.i();
-    MPI_Comm_split(c, color, key, &ours);
-  } else if (r.kind == Kind::IntercommCreate) {
-    const int leader = f.i();
-    const MPI_Comm peer = comm(f.next());
-    const int remote_leader = f.i(), tag = f.i();
-    MPI_Intercomm_create(c, leader, peer, remote_leader, tag, &ours);
-  } else if (r.kind == Kind::IntercommMerge) {
-    MPI_Intercomm_merge(c, f.i(), &ours);
-  } else {  // MPI_Comm_create, MPI_Comm_create_group
-    const std::vector<int> members = f.array();
-    MPI_Group g, sub;
-    MPI_Comm_group(c, &g);
-    MPI_Group_incl(g, static_cast<int>(members.size()), members.data(), &sub);
-    if (r.kind == Kind::CommCreateGroup)
-      MPI_Comm_create_group(c, sub, f.i(), &ours);
-    else
-      MPI_Comm_create(c, sub, &ours);
-    MPI_Group_free(&sub);
-    MPI_Group_free(&g);
-  }
-  made_comm(f.next(), ours);
-}
-
-void Replayer::made_comm(std::int64_t recorded, MPI_Comm ours) {
-  if ((recorded == MPI_COMM_NULL) != (ours == MPI_COMM_NULL))
-    in_.fail("the communicator made differs from the recording's (one of them is MPI_COMM_NULL)");
-  comms_[recorded] = ours;
-  if (ours == MPI_COMM_NULL) return;
-  int inter = 0, remote = 0;
-  MPI_Comm_size(ours, &sizes_[ours]);
-  MPI_Comm_test_inter(ours, &inter);
-  if (inter) MPI_Comm_remote_size(ours, &remote);  // an intercommunicator's blocks: the larger
-  sizes_[ours] = std::max(sizes_[ours], remote);
 }
 
 }  // namespace simmpi::replay

@@ -26,9 +26,16 @@ std::string hex(std::int64_t h) {
 
 MPI_Comm Replayer::comm(std::int64_t recorded) {
   auto c = comms_.find(recorded);
-  if (c == comms_.end())
+  if (c != comms_.end()) return c->second;
+  auto d = idup_comms_.find(recorded);  // made by an MPI_Comm_idup: first use
+  if (d == idup_comms_.end())
     in_.fail("communicator " + hex(recorded) + " was not made by an earlier record");
-  return c->second;
+  if (*d->second == MPI_COMM_NULL)
+    in_.fail("communicator " + hex(recorded) +
+             " is used before the replay's MPI_Comm_idup that makes it completed");
+  made_comm(recorded, *d->second);
+  idup_comms_.erase(d);
+  return comms_[recorded];
 }
 
 std::int64_t Replayer::comm_size(MPI_Comm c) {
