@@ -7,15 +7,18 @@
 # Rank 0 sends at its compute c0 = 2 ms (x scale), rank 1 receives at c0 + ONE_WAY, computes
 # c1 = 4 ms (x scale) and sends back; rank 0 waits for it: the run ends at
 # c0 + c1 + 2 ONE_WAY. Scale 0.5: 3 ms + 2,201,280 ps; scale 1: 6 ms + 2,201,280 ps.
-#   otf2_replay_test.sh SIMMPI_REPLAY OTF2_ARCHIVE_WRITER
+# The "nonblocking" archive (nonblocking collectives) replays to the simulated time of its twin
+# program's online run (otf2_nonblocking_twin.c, the same calls after the same compute).
+#   otf2_replay_test.sh SIMMPI_REPLAY OTF2_ARCHIVE_WRITER NONBLOCKING_TWIN.sim
 set -u
-replay=$1 writer=$2
+replay=$1 writer=$2 twin=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 platform=(--set mpi.send_overhead=300ns --set mpi.recv_overhead=200ns
           --set network.nic_latency=500ns --set network.hop_latency=100ns
           --set network.link_bw=100Gbps --set mpi.eager_threshold=64KiB)
-"$writer" "$tmp/a" && "$writer" "$tmp/rma" rma || { echo "FAIL: writing the archives"; exit 1; }
+"$writer" "$tmp/a" && "$writer" "$tmp/rma" rma && "$writer" "$tmp/nbc" nonblocking ||
+  { echo "FAIL: writing the archives"; exit 1; }
 fails=0
 # expect NAME STATUS REGEX ARGS...: simmpi-replay ARGS exits with STATUS (0 or not 0) and its
 # stderr matches REGEX.
@@ -43,5 +46,13 @@ expect "an event simmpi does not replay" 1 \
   "$tmp/rma" --compute-scale 0.5
 expect "skipped when allowed" 0 "skipped 1 RmaPut events" "$tmp/rma" --compute-scale 0.5 --skip-unknown
 expect "skipped, same time" 0 "simulated time 0\.003002201280 s" "$tmp/rma" --compute-scale 0.5 --skip-unknown
+twin_time=$("$twin" -n 2 "${platform[@]}" 2>&1 | sed -nE 's/.*simulated time ([0-9.]+ s).*/\1/p')
+if [ -z "$twin_time" ]; then
+  echo "FAIL: the nonblocking twin program did not run"
+  fails=1
+else
+  expect "nonblocking collectives, as the twin program's $twin_time" 0 \
+    "simulated time ${twin_time//./\\.}" "$tmp/nbc"
+fi
 [ $fails = 0 ] && echo "otf2_replay: OK"
 exit $fails

@@ -30,7 +30,18 @@ struct Envelope {
 
 // One MPI event inside the MPI call being read.
 struct Event {
-  enum Type { Send, Isend, SendDone, RecvPosted, Recv, RecvDone, Tested, Collective } type;
+  enum Type {
+    Send,
+    Isend,
+    SendDone,
+    RecvPosted,
+    Recv,
+    RecvDone,
+    Tested,
+    Collective,
+    CollectivePosted,  // a nonblocking collective started (its request only)
+    CollectiveDone     // ... and completed, with what it was
+  } type;
   std::uint32_t peer = 0, tag = 0, root = 0;
   OTF2_CommRef comm = 0;
   std::uint64_t bytes = 0, request = 0, sent = 0, received = 0;
@@ -47,7 +58,17 @@ struct Lane {
   std::map<std::uint64_t, int> requests;  // the archive's request ids -> recorded handles
   int next_request = 1;
   std::map<std::uint64_t, std::deque<Envelope>> irecvs;  // pass 1's envelopes by request id
+  // Pass 1's nonblocking collectives (their CollectiveDone events) by request id: the archive
+  // says what the collective was only where it completes.
+  std::map<std::uint64_t, std::deque<Event>> nonblocking_collectives;
 };
+
+// Collectives that make or free communicators: the replay makes the archive's after MPI_Init.
+bool is_handle_collective(OTF2_CollectiveOp op) {
+  return op == OTF2_COLLECTIVE_OP_CREATE_HANDLE || op == OTF2_COLLECTIVE_OP_DESTROY_HANDLE ||
+         op == OTF2_COLLECTIVE_OP_CREATE_HANDLE_AND_ALLOCATE ||
+         op == OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE;
+}
 
 int send_mode(const std::string& call) {
   if (call == "MPI_Ssend" || call == "MPI_Issend") return 1;
@@ -89,7 +110,8 @@ class Converter {
   void write_call(Lane& lane, OTF2_TimeStamp t);
   void write_init(Lane& lane);
   void write_event(Lane& lane, const Event& e, OTF2_TimeStamp t, std::vector<int>& done);
-  void write_collective(Lane& lane, const Event& e, OTF2_TimeStamp t);
+  // `request`: the recorded request of a nonblocking one, kNoRequest for a blocking one.
+  void write_collective(Lane& lane, const Event& e, OTF2_TimeStamp t, std::int64_t request);
 
   std::string anchor_;
   ConversionOptions options_;
@@ -160,6 +182,21 @@ OTF2_CallbackCode on_collective_end(OTF2_LocationRef l, OTF2_TimeStamp t, void* 
   e.received = received;
   return of(self)->event(l, t, e);
 }
+OTF2_CallbackCode on_nonblocking_collective(OTF2_LocationRef l, OTF2_TimeStamp t, void* self,
+                                            OTF2_AttributeList*, std::uint64_t req) {
+  return of(self)->event(l, t, {Event::CollectivePosted, 0, 0, 0, 0, 0, req});
+}
+OTF2_CallbackCode on_nonblocking_collective_done(OTF2_LocationRef l, OTF2_TimeStamp t, void* self,
+                                                 OTF2_AttributeList*, OTF2_CollectiveOp op,
+                                                 OTF2_CommRef c, std::uint32_t root,
+                                                 std::uint64_t sent, std::uint64_t received,
+                                                 std::uint64_t req) {
+  Event e{Event::CollectiveDone, 0, 0, root, c, 0, req};
+  e.op = op;
+  e.sent = sent;
+  e.received = received;
+  return of(self)->event(l, t, e);
+}
 OTF2_CallbackCode on_unknown(OTF2_LocationRef l, OTF2_TimeStamp t, void* self,
                              OTF2_AttributeList*) {
   return of(self)->refuse(l, t, "an event record this OTF2 library does not know");
@@ -181,6 +218,10 @@ void set_event_callbacks(OTF2_GlobalEvtReaderCallbacks* cb) {
   OTF2_GlobalEvtReaderCallbacks_SetMpiRequestTestCallback(cb, &on_test);
   OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveBeginCallback(cb, &on_collective_begin);
   OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveEndCallback(cb, &on_collective_end);
+  OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(cb,
+                                                                        &on_nonblocking_collective);
+  OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(
+      cb, &on_nonblocking_collective_done);
   set_unreplayed_events(cb, &on_refused);
 }
 
@@ -307,9 +348,10 @@ OTF2_CallbackCode Converter::refuse(OTF2_LocationRef loc, OTF2_TimeStamp t, cons
 OTF2_CallbackCode Converter::event(OTF2_LocationRef loc, OTF2_TimeStamp, Event e) {
   Lane* l = lane(loc);
   if (!l) return OTF2_CALLBACK_SUCCESS;
-  if (pass_ == 1) {  // only the envelopes of nonblocking receives
+  if (pass_ == 1) {  // only the envelopes of nonblocking receives and collectives
     if (e.type == Event::RecvDone)
       l->irecvs[e.request].push_back(Envelope{e.peer, e.tag, e.comm, e.bytes});
+    if (e.type == Event::CollectiveDone) l->nonblocking_collectives[e.request].push_back(e);
     return OTF2_CALLBACK_SUCCESS;
   }
   l->events.push_back(e);
@@ -445,15 +487,31 @@ void Converter::write_event(Lane& l, const Event& e, OTF2_TimeStamp t, std::vect
       writer_->begin(r, Kind::Test);
       return fields({request(l, e.request, false, t), 0});
     case Event::Collective:
-      return write_collective(l, e, t);
+      return write_collective(l, e, t, ct::kNoRequest);
+    case Event::CollectivePosted: {
+      auto q = l.nonblocking_collectives.find(e.request);
+      if (q == l.nonblocking_collectives.end() || q->second.empty())
+        fail(&l, t,
+             strprintf("the nonblocking collective of request %llu never completes in the archive",
+                       static_cast<unsigned long long>(e.request)));
+      const Event what = q->second.front();
+      q->second.pop_front();
+      if (is_handle_collective(what.op)) return;  // communicators are made after MPI_Init
+      return write_collective(l, what, t, request(l, e.request, true, t));
+    }
+    case Event::CollectiveDone:
+      if (is_handle_collective(e.op)) return;
+      done.push_back(request(l, e.request, false, t));
+      l.requests.erase(e.request);
+      return;
   }
 }
 
 // Byte totals per Score-P's convention (root of a gather: its block sent, n blocks received...).
 // Operations and types are not in the archive: reductions replay MPI_BOR on MPI_BYTE.
-void Converter::write_collective(Lane& l, const Event& e, OTF2_TimeStamp t) {
+void Converter::write_collective(Lane& l, const Event& e, OTF2_TimeStamp t, std::int64_t request) {
   const int r = l.rank, n = comm_size(e.comm);
-  const std::int64_t comm = comm_handle(l, e.comm, t), none = ct::kNoRequest;
+  const std::int64_t comm = comm_handle(l, e.comm, t), req = request;
   const auto sent = static_cast<std::int64_t>(e.sent), got = static_cast<std::int64_t>(e.received);
   auto fields = [&](Kind k, std::initializer_list<std::int64_t> v) {
     writer_->begin(r, k);
@@ -461,37 +519,35 @@ void Converter::write_collective(Lane& l, const Event& e, OTF2_TimeStamp t) {
   };
   switch (e.op) {
     case OTF2_COLLECTIVE_OP_BARRIER:
-      return fields(Kind::Barrier, {comm, none});
+      return fields(Kind::Barrier, {comm, req});
     case OTF2_COLLECTIVE_OP_BCAST:
-      return fields(Kind::Bcast, {got, MPI_BYTE, e.root, comm, none});
+      return fields(Kind::Bcast, {got, MPI_BYTE, e.root, comm, req});
     case OTF2_COLLECTIVE_OP_REDUCE:
       return fields(Kind::Reduce, {0, sent ? sent : got / std::max(n - 1, 1), MPI_BYTE, MPI_BOR,
-                                   e.root, comm, none});
+                                   e.root, comm, req});
     case OTF2_COLLECTIVE_OP_ALLREDUCE:
-      return fields(Kind::Allreduce, {0, std::max(sent, got), MPI_BYTE, MPI_BOR, comm, none});
+      return fields(Kind::Allreduce, {0, std::max(sent, got), MPI_BYTE, MPI_BOR, comm, req});
     case OTF2_COLLECTIVE_OP_GATHER:
     case OTF2_COLLECTIVE_OP_GATHERV:
-      return fields(Kind::Gather, {0, sent, MPI_BYTE, got / n, MPI_BYTE, e.root, comm, none});
+      return fields(Kind::Gather, {0, sent, MPI_BYTE, got / n, MPI_BYTE, e.root, comm, req});
     case OTF2_COLLECTIVE_OP_SCATTER:
     case OTF2_COLLECTIVE_OP_SCATTERV:
-      return fields(Kind::Scatter, {0, sent / n, MPI_BYTE, got, MPI_BYTE, e.root, comm, none});
+      return fields(Kind::Scatter, {0, sent / n, MPI_BYTE, got, MPI_BYTE, e.root, comm, req});
     case OTF2_COLLECTIVE_OP_ALLGATHER:
     case OTF2_COLLECTIVE_OP_ALLGATHERV:
-      return fields(Kind::Allgather, {0, got / n, MPI_BYTE, got / n, MPI_BYTE, comm, none});
+      return fields(Kind::Allgather, {0, got / n, MPI_BYTE, got / n, MPI_BYTE, comm, req});
     case OTF2_COLLECTIVE_OP_ALLTOALL:
     case OTF2_COLLECTIVE_OP_ALLTOALLV:
-      return fields(Kind::Alltoall, {0, sent / n, MPI_BYTE, got / n, MPI_BYTE, comm, none});
+      return fields(Kind::Alltoall, {0, sent / n, MPI_BYTE, got / n, MPI_BYTE, comm, req});
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER:
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK:
-      return fields(Kind::ReduceScatterBlock, {0, got, MPI_BYTE, MPI_BOR, comm, none});
+      return fields(Kind::ReduceScatterBlock, {0, got, MPI_BYTE, MPI_BOR, comm, req});
     case OTF2_COLLECTIVE_OP_SCAN:
-      return fields(Kind::Scan, {0, sent, MPI_BYTE, MPI_BOR, comm, none});
+      return fields(Kind::Scan, {0, sent, MPI_BYTE, MPI_BOR, comm, req});
     case OTF2_COLLECTIVE_OP_EXSCAN:
-      return fields(Kind::Exscan, {0, sent, MPI_BYTE, MPI_BOR, comm, none});
-    case OTF2_COLLECTIVE_OP_CREATE_HANDLE:
-    case OTF2_COLLECTIVE_OP_DESTROY_HANDLE:
-      return;  // communicators are made after MPI_Init
+      return fields(Kind::Exscan, {0, sent, MPI_BYTE, MPI_BOR, comm, req});
     default:
+      if (is_handle_collective(e.op)) return;  // communicators are made after MPI_Init
       fail(&l, t,
            strprintf("collective operation %d (%s) cannot be replayed (not implemented)",
                      static_cast<int>(e.op), l.call.c_str()));

@@ -61,8 +61,6 @@ void set_unreplayed_events(OTF2_GlobalEvtReaderCallbacks* cb, RefuseEvent refuse
   SIMMPI_OTF2_IGNORE(CommDestroy);
   SIMMPI_OTF2_REFUSE(MeasurementOnOff);
   SIMMPI_OTF2_REFUSE(MpiRequestCancelled);
-  SIMMPI_OTF2_REFUSE(NonBlockingCollectiveRequest);
-  SIMMPI_OTF2_REFUSE(NonBlockingCollectiveComplete);
   SIMMPI_OTF2_REFUSE(CallingContextEnter);
   SIMMPI_OTF2_REFUSE(CallingContextLeave);
   SIMMPI_OTF2_REFUSE(OmpFork);

@@ -8,7 +8,14 @@
 //           request 3); MPI_Wait completes it; MPI_Finalize
 // With "rma", rank 1 also records an RmaPut event (which simmpi does not replay) before
 // MPI_Finalize. otf2_replay_test.sh replays it and checks the time by hand.
-//   otf2_archive_writer DIR [rma]
+// With "nonblocking", the ranks make nonblocking collectives instead (OTF2 3.0's
+// NonBlockingCollectiveRequest and _Complete events), as otf2_nonblocking_twin.c does:
+//   rank 0: MPI_Init; computes 2 ms; MPI_Ibcast of 8 bytes from 0 (request 11); computes 1 ms;
+//           MPI_Wait completes it; MPI_Iallreduce of 8 bytes (request 12); computes 2 ms;
+//           MPI_Wait completes it; MPI_Finalize
+//   rank 1: MPI_Init; computes 4 ms; MPI_Ibcast (request 21); MPI_Wait; MPI_Iallreduce (request
+//           22); computes 2 ms; MPI_Wait; MPI_Finalize
+//   otf2_archive_writer DIR [rma|nonblocking]
 #include <otf2/otf2.h>
 
 #include <cstdio>
@@ -26,9 +33,21 @@ OTF2_TimeStamp post_flush(void*, OTF2_FileType, OTF2_LocationRef) {
 }
 OTF2_FlushCallbacks flush_callbacks = {&pre_flush, &post_flush};
 
-enum Region : OTF2_RegionRef { Init, Send, Irecv, Wait, Recv, Isend, Finalize, Regions };
-const char* const kRegionNames[] = {"MPI_Init", "MPI_Send",  "MPI_Irecv",   "MPI_Wait",
-                                    "MPI_Recv", "MPI_Isend", "MPI_Finalize"};
+enum Region : OTF2_RegionRef {
+  Init,
+  Send,
+  Irecv,
+  Wait,
+  Recv,
+  Isend,
+  Finalize,
+  Ibcast,
+  Iallreduce,
+  Regions
+};
+const char* const kRegionNames[] = {"MPI_Init",     "MPI_Send",   "MPI_Irecv",
+                                    "MPI_Wait",     "MPI_Recv",   "MPI_Isend",
+                                    "MPI_Finalize", "MPI_Ibcast", "MPI_Iallreduce"};
 constexpr OTF2_CommRef kWorld = 0;
 
 void call(OTF2_EvtWriter* w, Region r, OTF2_TimeStamp enter, OTF2_TimeStamp leave) {
@@ -65,6 +84,34 @@ void rank1(OTF2_EvtWriter* w, bool rma) {
   call(w, Finalize, 6502000, 6503000);
 }
 
+// A nonblocking collective on MPI_COMM_WORLD: started in `region` [start, start + 1 us] as
+// `request`, completed in MPI_Wait [done, done + 1 us].
+void nonblocking(OTF2_EvtWriter* w, Region region, OTF2_CollectiveOp op, std::uint64_t request,
+                 OTF2_TimeStamp start, OTF2_TimeStamp done, std::uint64_t sent,
+                 std::uint64_t received) {
+  OTF2_EvtWriter_Enter(w, nullptr, start, region);
+  OTF2_EvtWriter_NonBlockingCollectiveRequest(w, nullptr, start, request);
+  OTF2_EvtWriter_Leave(w, nullptr, start + 1000, region);
+  OTF2_EvtWriter_Enter(w, nullptr, done, Wait);
+  OTF2_EvtWriter_NonBlockingCollectiveComplete(w, nullptr, done + 500, op, kWorld, 0, sent,
+                                               received, request);
+  OTF2_EvtWriter_Leave(w, nullptr, done + 1000, Wait);
+}
+
+void rank0_nonblocking(OTF2_EvtWriter* w) {
+  call(w, Init, 0, 1000);
+  nonblocking(w, Ibcast, OTF2_COLLECTIVE_OP_BCAST, 11, 2001000, 3002000, 8, 8);
+  nonblocking(w, Iallreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, 12, 3003000, 5004000, 8, 8);
+  call(w, Finalize, 5005000, 5006000);
+}
+
+void rank1_nonblocking(OTF2_EvtWriter* w) {
+  call(w, Init, 0, 1000);
+  nonblocking(w, Ibcast, OTF2_COLLECTIVE_OP_BCAST, 21, 4001000, 4002000, 0, 8);
+  nonblocking(w, Iallreduce, OTF2_COLLECTIVE_OP_ALLREDUCE, 22, 4003000, 6004000, 8, 8);
+  call(w, Finalize, 6005000, 6006000);
+}
+
 void definitions(OTF2_Archive* a) {
   OTF2_GlobalDefWriter* g = OTF2_Archive_GetGlobalDefWriter(a);
   OTF2_GlobalDefWriter_WriteClockProperties(g, 1000000000, 0, 9001000, OTF2_UNDEFINED_TIMESTAMP);
@@ -93,10 +140,11 @@ void definitions(OTF2_Archive* a) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: otf2_archive_writer DIR [rma]\n");
+    std::fprintf(stderr, "usage: otf2_archive_writer DIR [rma|nonblocking]\n");
     return 2;
   }
   const bool rma = argc > 2 && std::strcmp(argv[2], "rma") == 0;
+  const bool nbc = argc > 2 && std::strcmp(argv[2], "nonblocking") == 0;
   OTF2_Archive* a = OTF2_Archive_Open(argv[1], "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN,
                                       OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT, OTF2_SUBSTRATE_POSIX,
                                       OTF2_COMPRESSION_NONE);
@@ -107,8 +155,13 @@ int main(int argc, char** argv) {
   OTF2_Archive_OpenEvtFiles(a);
   OTF2_EvtWriter* w0 = OTF2_Archive_GetEvtWriter(a, 0);
   OTF2_EvtWriter* w1 = OTF2_Archive_GetEvtWriter(a, 1);
-  rank0(w0);
-  rank1(w1, rma);
+  if (nbc) {
+    rank0_nonblocking(w0);
+    rank1_nonblocking(w1);
+  } else {
+    rank0(w0);
+    rank1(w1, rma);
+  }
   OTF2_Archive_CloseEvtWriter(a, w0);
   OTF2_Archive_CloseEvtWriter(a, w1);
   OTF2_Archive_CloseEvtFiles(a);
