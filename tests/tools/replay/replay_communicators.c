@@ -33,8 +33,8 @@ static void idup(void) {
   SIMMPI_COMPUTE(1e6 * (1 + rank % 3), 1e5);
   /* A message around the ring while the duplications are under way. */
   int token = rank, got = -1;
-  MPI_Sendrecv(&token, 1, MPI_INT, (rank + 1) % size, 3, &got, 1, MPI_INT,
-               (rank + size - 1) % size, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Sendrecv(&token, 1, MPI_INT, (rank + 1) % size, 3, &got, 1, MPI_INT, (rank + size - 1) % size,
+               3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   if (got != (rank + size - 1) % size) fail("ring value");
   MPI_Wait(&q[0], MPI_STATUS_IGNORE);
   int sum = 0;
