@@ -14,12 +14,6 @@
 namespace simmpi::hardware {
 namespace {
 
-std::vector<double> capacities(const Topology& t) {
-  std::vector<double> c(static_cast<std::size_t>(t.link_count()));
-  for (std::size_t l = 0; l < c.size(); ++l) c[l] = t.link_bw_Bps(static_cast<LinkId>(l));
-  return c;
-}
-
 // Salts of control-message routes live apart from those of flows (which use the sequence).
 constexpr std::uint64_t kProbeSalt = 0x70726f6265ULL;
 
@@ -29,7 +23,9 @@ FlowNetwork::FlowNetwork(runtime::Engine& engine, std::unique_ptr<Topology> topo
                          const runtime::Config& config)
     : engine_(engine),
       topology_(std::move(topology)),
-      solver_(capacities(*topology_), config.bandwidth_Bps("network.flow_max_bw")),
+      solver_(
+          topology_->link_count(), [t = topology_.get()](LinkId l) { return t->link_bw_Bps(l); },
+          config.bandwidth_Bps("network.flow_max_bw")),
       hop_latency_(config.time("network.hop_latency")),
       nic_latency_(config.time("network.nic_latency")),
       chunk_bytes_(config.size_bytes("network.chunk_size")),
@@ -223,6 +219,7 @@ void FlowNetwork::complete_chunk(TransferId id) {
   const Transfer t = transfers_[static_cast<std::size_t>(id)];
   transfers_[static_cast<std::size_t>(id)].chunk_bytes = 0;
   const LinkId* links = route(id);
+  if (t.flow != kSolo) solver_.prefetch_flow(t.flow);
   for (int i = 0; i < t.hops; ++i) {
     if (t.flow == kSolo)
       __builtin_prefetch(&holder_[static_cast<std::size_t>(links[i])]);

@@ -31,15 +31,21 @@ struct LevelOrder {
 }  // namespace
 
 MaxMinSolver::MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps)
-    : flow_cap_(flow_cap_Bps > 0 ? flow_cap_Bps : std::numeric_limits<double>::infinity()) {
-  links_.resize(link_Bps.size());
-  for (std::size_t l = 0; l < link_Bps.size(); ++l) {
-    SIMMPI_ASSERT(link_Bps[l] > 0 && link_Bps[l] <= kMaxCapacity,
-                  "link %zu has capacity %g B/s; capacities are in (0, %g]", l, link_Bps[l],
-                  kMaxCapacity);
-    links_[l].capacity = link_Bps[l];
-    links_[l].cap_floor = static_cast<std::int64_t>(std::floor(link_Bps[l] / kCapUnit));
-    whole_kBps_ = whole_kBps_ && static_cast<double>(links_[l].cap_floor) * kCapUnit == link_Bps[l];
+    : MaxMinSolver(
+          static_cast<int>(link_Bps.size()),
+          [v = std::move(link_Bps)](LinkId l) { return v[static_cast<std::size_t>(l)]; },
+          flow_cap_Bps) {}
+
+MaxMinSolver::MaxMinSolver(int link_count, std::function<double(LinkId)> link_Bps,
+                           double flow_cap_Bps)
+    : capacity_(std::move(link_Bps)),
+      flow_cap_(flow_cap_Bps > 0 ? flow_cap_Bps : std::numeric_limits<double>::infinity()) {
+  record_of_.assign(static_cast<std::size_t>(link_count), kNoRecord);
+  for (LinkId l = 0; l < link_count; ++l) {
+    const double c = capacity_(l);
+    SIMMPI_ASSERT(c > 0 && c <= kMaxCapacity,
+                  "link %d has capacity %g B/s; capacities are in (0, %g]", l, c, kMaxCapacity);
+    whole_kBps_ = whole_kBps_ && std::floor(c / kCapUnit) * kCapUnit == c;
   }
   // The cap of a flow alone is one of these or the flow cap; ceil(cap / kCapUnit) is then exact
   // and at most every floor on its route.
@@ -50,7 +56,28 @@ MaxMinSolver::MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps)
 void MaxMinSolver::copy_route(FlowId f, std::vector<LinkId>& out) const {
   out.clear();
   const Hop* h = hops(f);
-  for (int i = 0; i < flows_[static_cast<std::size_t>(f)].hop_count; ++i) out.push_back(h[i].link);
+  for (int i = 0; i < flows_[static_cast<std::size_t>(f)].hop_count; ++i)
+    out.push_back(links_[static_cast<std::size_t>(h[i].link)].id);
+}
+
+MaxMinSolver::LinkRecord MaxMinSolver::open_record(LinkId l) {
+  LinkRecord& r = record_of_[static_cast<std::size_t>(l)];
+  if (r != kNoRecord) return r;
+  if (!free_records_.empty()) {
+    r = free_records_.back();
+    free_records_.pop_back();
+  } else {
+    r = static_cast<LinkRecord>(links_.size());
+    links_.emplace_back();
+    levels_.emplace_back();
+  }
+  Link& k = link(r);
+  k = Link{};
+  k.capacity = capacity_(l);
+  k.cap_floor = static_cast<std::int64_t>(std::floor(k.capacity / kCapUnit));
+  k.id = l;
+  levels_[static_cast<std::size_t>(r)] = 0;
+  return r;
 }
 
 FlowId MaxMinSolver::allocate_flow(int hop_count) {
@@ -67,7 +94,7 @@ FlowId MaxMinSolver::allocate_flow(int hop_count) {
 }
 
 // Commits a rate and bottleneck, keeping the links' sums, bounds and bottleneck counts.
-void MaxMinSolver::set_rate(FlowId f, double rate, LinkId bottleneck) {
+void MaxMinSolver::set_rate(FlowId f, double rate, LinkRecord bottleneck) {
   Flow& x = flow(f);
   if (rate != x.rate) {
     const Hop* h = hops(f);
@@ -85,27 +112,35 @@ void MaxMinSolver::set_rate(FlowId f, double rate, LinkId bottleneck) {
 }
 
 bool MaxMinSolver::is_slack_alone_rounded(const LinkId* links, int count) const {
-  const auto units = static_cast<std::int64_t>(std::ceil(cap_Bps(links, count) / kCapUnit));
+  double cap = flow_cap_;
+  for (int i = 0; i < count; ++i) cap = std::min(cap, capacity_(links[i]));
+  const auto units = static_cast<std::int64_t>(std::ceil(cap / kCapUnit));
   for (int i = 0; i < count; ++i)
-    if (units > links_[static_cast<std::size_t>(links[i])].cap_floor) return false;
+    if (units > static_cast<std::int64_t>(std::floor(capacity_(links[i]) / kCapUnit))) return false;
   return true;
 }
 
 FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
   SIMMPI_ASSERT(count > 0, "a flow crosses at least one link (got %d)", count);
   FlowId f = allocate_flow(count);
+  Hop* h = hops(f);
+  // The links' records first, all asked for before any is read: each is a miss of its own.
+  for (int i = 0; i < count; ++i) {
+    h[i].link = open_record(links[i]);
+    __builtin_prefetch(&link(h[i].link));
+  }
+  double cap = flow_cap_;  // alone: its narrowest link, or the flow cap
+  for (int i = 0; i < count; ++i) cap = std::min(cap, link(h[i].link).capacity);
   Flow& x = flow(f);
-  const double cap = cap_Bps(links, count);
   x = Flow{};
   x.cap = cap;
   x.cap_units = static_cast<std::int64_t>(std::ceil(cap / kCapUnit));
   x.hop_count = count;
   x.alive = true;
-  Hop* h = hops(f);
   bool slack = true;
   for (int i = 0; i < count; ++i) {
-    Link& k = link(links[i]);
-    h[i] = Hop{links[i], static_cast<std::int32_t>(k.flows.size)};
+    Link& k = link(h[i].link);
+    h[i].pos = static_cast<std::int32_t>(k.flows.size);
     flows_on_.push_back(k.flows, LinkEntry{f, i});
     k.cap_sum += x.cap_units;
     slack = slack && !is_tight(k);
@@ -135,13 +170,17 @@ void MaxMinSolver::remove_flow(FlowId f) {
     Link& k = link(h[i].link);
     // Flows limited by a saturated link may speed up once this one leaves it. (Checked before
     // the rates drop: a link that was not saturated limited nobody.)
-    if (saturated_[static_cast<std::size_t>(i)]) seed_links_.push_back(h[i].link);
+    if (saturated_[static_cast<std::size_t>(i)]) seed_links_.push_back(k.id);
     LinkEntry moved = flows_on_.back(k.flows);
     flows_on_.at(k.flows, static_cast<std::size_t>(h[i].pos)) = moved;
     hops(moved.flow)[moved.hop].pos = h[i].pos;
     flows_on_.pop_back(k.flows);
     k.cap_sum -= x.cap_units;
-    if (k.flows.size == 0) k.rate_sum = k.max_bound = 0;  // exact again: no drift carried on
+    if (k.flows.size == 0) {  // its record goes: one opened afresh has sums and bounds 0 exactly
+      SIMMPI_ASSERT(k.bottlenecked == 0 && k.cap_sum == 0, "link %d emptied with state left", k.id);
+      record_of_[static_cast<std::size_t>(k.id)] = kNoRecord;
+      free_records_.push_back(h[i].link);
+    }
   }
   x.alive = false;
   --active_;
@@ -155,8 +194,8 @@ void MaxMinSolver::add_to_region(FlowId f) {
   region_.push_back(f);
 }
 
-bool MaxMinSolver::is_saturated(LinkId l) const {
-  const Link& k = links_[static_cast<std::size_t>(l)];
+bool MaxMinSolver::is_saturated(LinkRecord r) const {
+  const Link& k = links_[static_cast<std::size_t>(r)];
   return is_tight(k) && k.rate_sum >= k.capacity * (1 - kTolerance);
 }
 
@@ -181,7 +220,8 @@ void MaxMinSolver::add_tight_neighbours(FlowId f) {
 void MaxMinSolver::seed_region() {
   region_.clear();
   for (LinkId l : seed_links_)
-    for (const LinkEntry& e : flows_of(l)) add_to_region(e.flow);
+    if (const LinkRecord r = record_of_[static_cast<std::size_t>(l)]; r != kNoRecord)
+      for (const LinkEntry& e : flows_of(r)) add_to_region(e.flow);
   for (FlowId f : seed_flows_) {
     if (!flow(f).alive) continue;
     add_to_region(f);
@@ -223,10 +263,10 @@ void MaxMinSolver::commit() {
     FlowId f = region_[r];
     const Member& m = members_[r];
     bool moved = m.new_rate != flow(f).rate;
-    LinkId bottleneck = kAtCap;
+    LinkRecord bottleneck = kAtCap;
     if (m.limit != kNoSlot) {
-      bottleneck = local_[static_cast<std::size_t>(m.limit)].link;
-      link(bottleneck).level = m.new_rate;
+      bottleneck = local_[static_cast<std::size_t>(m.limit)].record;
+      levels_[static_cast<std::size_t>(bottleneck)] = m.new_rate;
     }
     set_rate(f, m.new_rate, bottleneck);
     if (moved) changed_.push_back(f);
@@ -253,7 +293,7 @@ void MaxMinSolver::mark_links() {
   for (std::size_t r = members_.size(); r < region_.size(); ++r) prefetch_flow(region_[r]);
   for (std::size_t r = members_.size(); r < region_.size(); ++r) {
     const Hop* h = hops(region_[r]);
-    for (int i = 0; i < flow(region_[r]).hop_count; ++i) prefetch(h[i].link);
+    for (int i = 0; i < flow(region_[r]).hop_count; ++i) __builtin_prefetch(&link(h[i].link));
   }
   for (std::size_t r = members_.size(); r < region_.size(); ++r) {
     const Flow& x = flow(region_[r]);
@@ -261,13 +301,15 @@ void MaxMinSolver::mark_links() {
     std::int32_t* sl = slots(r);
     std::int32_t tight = 0;
     for (int i = 0; i < x.hop_count; ++i) {
-      LinkId l = h[i].link;
+      const LinkRecord l = h[i].link;
       Link& k = link(l);
       if (!is_tight(k)) continue;
       if (static_cast<std::size_t>(k.slot) >= local_.size() ||
-          local_[static_cast<std::size_t>(k.slot)].link != l) {
+          local_[static_cast<std::size_t>(k.slot)].record != l) {
         k.slot = static_cast<std::int32_t>(local_.size());
-        local_.emplace_back().link = l;
+        Local& n = local_.emplace_back();
+        n.link = k.id;
+        n.record = l;
       }
       Local& s = local_[static_cast<std::size_t>(k.slot)];
       auto entry = static_cast<std::int32_t>(on_link_.size());
@@ -283,7 +325,7 @@ void MaxMinSolver::mark_links() {
   }
   open_.clear();
   for (Local& s : local_) {
-    const Link& k = link(s.link);
+    const Link& k = link(s.record);
     s.checked = false;
     s.new_sum = s.new_max = 0;
     s.cnt = s.size;
@@ -434,22 +476,24 @@ void MaxMinSolver::fill_region() {
 // (B) Outside flows whose bottleneck is this link (there are some) keep it only if the link stays
 // saturated and no region flow on it now gets more than they do; otherwise they join the region.
 void MaxMinSolver::check_outside_bottlenecks(const Local& s) {
-  const Link& k = link(s.link);
+  const Link& k = link(s.record);
   double sum = k.rate_sum - s.old_sum + s.new_sum;
-  if (sum >= k.capacity * (1 - kTolerance) && s.new_max <= k.level * (1 + kTolerance)) return;
-  for (const LinkEntry& e : flows_of(s.link))
-    if (!in_region(e.flow) && flow(e.flow).bottleneck == s.link) culprits_.push_back(e.flow);
+  if (sum >= k.capacity * (1 - kTolerance) &&
+      s.new_max <= levels_[static_cast<std::size_t>(s.record)] * (1 + kTolerance))
+    return;
+  for (const LinkEntry& e : flows_of(s.record))
+    if (!in_region(e.flow) && flow(e.flow).bottleneck == s.record) culprits_.push_back(e.flow);
 }
 
 // (A) Region flows frozen by `l` at `level` keep it as bottleneck only if no outside flow on it
 // gets more; those that do join the region.
 void MaxMinSolver::check_region_bottleneck(Local& s, double level) {
-  Link& k = link(s.link);
+  Link& k = link(s.record);
   s.checked = true;
   if (static_cast<std::uint32_t>(s.size) == k.flows.size) return;
   if (k.max_bound <= level * (1 + kTolerance)) return;
   double max = 0;
-  for (const LinkEntry& e : flows_of(s.link)) {
+  for (const LinkEntry& e : flows_of(s.record)) {
     double r = flow(e.flow).rate;
     max = std::max(max, r);
     if (!in_region(e.flow) && r > level * (1 + kTolerance)) culprits_.push_back(e.flow);
@@ -463,7 +507,7 @@ void MaxMinSolver::check_region_bottleneck(Local& s, double level) {
 bool MaxMinSolver::grow_region() {
   culprits_.clear();
   for (const Local& s : local_)
-    if (link(s.link).bottlenecked > s.old_b) check_outside_bottlenecks(s);
+    if (link(s.record).bottlenecked > s.old_b) check_outside_bottlenecks(s);
   for (const Member& m : members_) {
     if (m.limit == kNoSlot) continue;
     Local& s = local_[static_cast<std::size_t>(m.limit)];

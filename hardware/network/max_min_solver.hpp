@@ -28,11 +28,19 @@
 // The caller batches all the arrivals and departures of one simulated instant into one solve(),
 // which gives the same rates as solving after each change.
 //
+// A link's state exists only while it has flows: a record in a pool of such records, found by a
+// word per link. At a million endpoints a few hundred thousand of the network's millions of links
+// carry solver flows at once; a record per link (64 bytes) made the network's build zero
+// hundreds of megabytes that the run mostly never touched, and scattered the links in use over
+// all of them. An emptied link's state is the same whatever its past (no flows, sums and bounds
+// 0), so a record opened afresh gives the same results as the link's old one.
+//
 // Determinism: no unordered containers; ties between links broken by link id.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -47,17 +55,13 @@ using FlowId = std::int32_t;
 
 class MaxMinSolver final : public LinkLoad {
  public:
-  // `link_Bps[l]` is link l's capacity, in (0, 1e15]. `flow_cap_Bps` is the highest rate of one
-  // flow; 0 means no cap beyond the links.
+  // `link_Bps(l)` is link l's capacity, in (0, 1e15], for l in [0, link_count) (asked once per
+  // link here, and again whenever the link gets its first flow). `flow_cap_Bps` is the highest
+  // rate of one flow; 0 means no cap beyond the links.
+  MaxMinSolver(int link_count, std::function<double(LinkId)> link_Bps, double flow_cap_Bps);
+  // `link_Bps[l]` is link l's capacity.
   MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps);
 
-  // The rate a flow over `links[0..count)` would get alone: the narrowest link, or the flow cap.
-  double cap_Bps(const LinkId* links, int count) const {
-    double cap = flow_cap_;
-    for (int i = 0; i < count; ++i)
-      cap = std::min(cap, links_[static_cast<std::size_t>(links[i])].capacity);
-    return cap;
-  }
   // The highest rate of one flow (infinity: no cap beyond the links).
   double flow_cap_Bps() const { return flow_cap_; }
   // Whether add_flow would give a flow over `links[0..count)` its cap at once were it alone on
@@ -66,9 +70,11 @@ class MaxMinSolver final : public LinkLoad {
   bool is_slack_alone(const LinkId* links, int count) const {
     return whole_kBps_ || is_slack_alone_rounded(links, count);
   }
-  // Starts loading what add_flow, remove_flow and flows_on read of `link` (its entry is one of
-  // millions at a million endpoints: a miss that can overlap the route's other links' misses).
-  void prefetch(LinkId link) const { __builtin_prefetch(&links_[static_cast<std::size_t>(link)]); }
+  // Starts loading the word that finds `link`'s state (add_flow's and flows_on's first read of
+  // it; one of millions at a million endpoints: a miss that can overlap the route's other links').
+  void prefetch(LinkId link) const {
+    __builtin_prefetch(&record_of_[static_cast<std::size_t>(link)]);
+  }
   // Starts loading what remove_flow reads of `flow` before its links: its entry and its hops.
   void prefetch_flow(FlowId flow) const {
     __builtin_prefetch(&flows_[static_cast<std::size_t>(flow)]);
@@ -93,9 +99,12 @@ class MaxMinSolver final : public LinkLoad {
   // Replaces `out` with the links of a live flow, in route order.
   void copy_route(FlowId flow, std::vector<LinkId>& out) const;
   int flows_on(LinkId link) const override {
-    return static_cast<int>(links_[static_cast<std::size_t>(link)].flows.size);
+    const LinkRecord r = record_of_[static_cast<std::size_t>(link)];
+    return r == kNoRecord ? 0 : static_cast<int>(links_[static_cast<std::size_t>(r)].flows.size);
   }
-  int link_count() const { return static_cast<int>(links_.size()); }
+  int link_count() const { return static_cast<int>(record_of_.size()); }
+  // Link records ever made: the most links that held flows at once.
+  std::size_t link_records() const { return links_.size(); }
   int active_flows() const { return active_; }
   // Size of the last solve, for benchmarks and tests: flows recomputed.
   std::size_t last_solve_flows() const { return region_.size(); }
@@ -111,9 +120,12 @@ class MaxMinSolver final : public LinkLoad {
   // accesses, so everything a solve or a change reads of a link is in its one line, a flow
   // fits in a cache line and its hops in another, and filling reads only small dense arrays
   // (local_, members_, slots_, on_link_, open_) built as flows join the region.
-  static constexpr LinkId kAtCap = -1;
+  // A link's record in links_, while the link has flows.
+  using LinkRecord = std::int32_t;
+  static constexpr LinkRecord kNoRecord = -1;
+  static constexpr LinkRecord kAtCap = -1;  // Flow::bottleneck of a flow at its cap
   struct Hop {
-    LinkId link;
+    LinkRecord link;
     std::int32_t pos;  // index of this flow in the link's `flows`
   };
   struct LinkEntry {
@@ -122,7 +134,7 @@ class MaxMinSolver final : public LinkLoad {
   };
   // One cache line: at a million endpoints a hop's link is a miss, and only one. (Whether it is
   // tight and its place in a solve's local_ are in it too: a separate array of them was a second
-  // miss per hop.)
+  // miss per hop.) The level, read only by the optimality checks, lives in levels_.
   struct alignas(64) Link {
     double capacity;
     std::int64_t cap_floor;    // capacity rounded down, in kB/s
@@ -134,15 +146,15 @@ class MaxMinSolver final : public LinkLoad {
     std::int32_t slot = 0;
     double rate_sum = 0;   // of the flows' rates, kept up to date (exact again when it empties)
     double max_bound = 0;  // >= every flow's rate on the link (not lowered when rates drop)
-    double level = 0;      // rate of the flows whose bottleneck this link is
+    LinkId id = 0;         // the link this record is
   };
   static_assert(sizeof(Link) == 64);
   struct Flow {
     double cap = 0;
     std::int64_t cap_units = 0;
     double rate = 0;
-    std::uint64_t region = 0;    // solve_ of the solve whose region holds it
-    LinkId bottleneck = kAtCap;  // the saturated link that limits it, or kAtCap
+    std::uint64_t region = 0;        // solve_ of the solve whose region holds it
+    LinkRecord bottleneck = kAtCap;  // the saturated link that limits it, or kAtCap
     std::int32_t hop_count = 0;
     bool alive = false;
   };
@@ -159,7 +171,8 @@ class MaxMinSolver final : public LinkLoad {
   // flows join; the rest is the state of one filling round. (Built field by field in place: a
   // braced temporary copied into the vector costs a store-forwarding stall per link.)
   struct Local {
-    LinkId link = 0;
+    LinkId link = 0;  // (ties between links go by link id)
+    LinkRecord record = 0;
     bool checked = false;  // by check (A), this round
     double rem = 0;        // capacity left for the region (the others held at their rates)
     double old_sum = 0;    // region flows' committed rates on the link
@@ -183,25 +196,27 @@ class MaxMinSolver final : public LinkLoad {
     std::int32_t count;
   };
 
-  Link& link(LinkId l) { return links_[static_cast<std::size_t>(l)]; }
+  Link& link(LinkRecord r) { return links_[static_cast<std::size_t>(r)]; }
   Flow& flow(FlowId f) { return flows_[static_cast<std::size_t>(f)]; }
-  std::span<const LinkEntry> flows_of(LinkId l) const {
-    const auto& head = links_[static_cast<std::size_t>(l)].flows;
+  std::span<const LinkEntry> flows_of(LinkRecord r) const {
+    const auto& head = links_[static_cast<std::size_t>(r)].flows;
     return {flows_on_.begin(head), head.size};
   }
+  // The link's record, made if it has none (its capacity asked for again).
+  LinkRecord open_record(LinkId l);
   Hop* hops(FlowId f) { return hops_.row(static_cast<std::size_t>(f)); }
   const Hop* hops(FlowId f) const { return hops_.row(static_cast<std::size_t>(f)); }
   // Its flows could together exceed it.
   static bool is_tight(const Link& k) { return k.cap_sum > k.cap_floor; }
-  bool is_tight(LinkId l) const { return is_tight(links_[static_cast<std::size_t>(l)]); }
+  bool is_tight(LinkRecord r) const { return is_tight(links_[static_cast<std::size_t>(r)]); }
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
   std::int32_t* slots(std::size_t member) { return &slots_[member * hops_.stride()]; }
   static constexpr std::int32_t kNoSlot = -1;
   void close(std::int32_t slot);
   FlowId allocate_flow(int hop_count);
-  void set_rate(FlowId f, double rate, LinkId bottleneck);
+  void set_rate(FlowId f, double rate, LinkRecord bottleneck);
   void add_to_region(FlowId f);
-  bool is_saturated(LinkId l) const;
+  bool is_saturated(LinkRecord r) const;
   void add_saturated_neighbours(FlowId f);
   void add_tight_neighbours(FlowId f);
   void seed_region();
@@ -220,7 +235,11 @@ class MaxMinSolver final : public LinkLoad {
 
   bool is_slack_alone_rounded(const LinkId* links, int count) const;
 
-  runtime::HugePageVector<Link> links_;
+  std::function<double(LinkId)> capacity_;
+  runtime::HugePageVector<LinkRecord> record_of_;  // by link id: its record, or kNoRecord
+  runtime::HugePageVector<Link> links_;            // the records
+  std::vector<LinkRecord> free_records_;
+  std::vector<double> levels_;       // by record: the rate of the flows whose bottleneck it is
   PooledLists<LinkEntry> flows_on_;  // each link's flows, in any order
   // Every capacity (and the flow cap) is a whole number of kB/s, as configured bandwidths are:
   // then a flow alone never makes a link tight.
@@ -232,9 +251,9 @@ class MaxMinSolver final : public LinkLoad {
   int active_ = 0;
 
   std::vector<FlowId> seed_flows_;
-  std::vector<LinkId> seed_links_;
-  std::vector<char> saturated_;  // scratch of remove_flow
-  std::uint64_t solve_ = 0;      // stamp of Flow::region
+  std::vector<LinkId> seed_links_;  // by id: a link emptied since has no flows to seed
+  std::vector<char> saturated_;     // scratch of remove_flow
+  std::uint64_t solve_ = 0;         // stamp of Flow::region
   // Scratch of solve(). A region only grows during a solve, and so do local_, members_, slots_
   // and on_link_: a round marks only the flows that joined since the last one.
   std::vector<Local> local_;
