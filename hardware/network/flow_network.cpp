@@ -30,7 +30,6 @@ FlowNetwork::FlowNetwork(runtime::Engine& engine, std::unique_ptr<Topology> topo
       nic_latency_(config.time("network.nic_latency")),
       chunk_bytes_(config.size_bytes("network.chunk_size")),
       seed_(static_cast<std::uint64_t>(config.integer("runtime.seed"))) {
-  holder_.assign(static_cast<std::size_t>(topology_->link_count()), kNoTransfer);
   if (config.flag("network.stats")) stats_ = std::make_unique<NetStats>(*topology_, config);
 }
 
@@ -116,10 +115,7 @@ FlowNetwork::TransferId FlowNetwork::allocate_transfer(int hops) {
 FlowId FlowNetwork::add_to_solver(TransferId id) {
   Transfer& t = transfers_[static_cast<std::size_t>(id)];
   const LinkId* links = route(id);
-  for (int i = 0; i < t.hops; ++i) {
-    solver_.prefetch(links[i]);
-    holder_[static_cast<std::size_t>(links[i])] = kInSolver;
-  }
+  for (int i = 0; i < t.hops; ++i) solver_.prefetch(links[i]);
   t.flow = solver_.add_flow(links, t.hops);
   if (static_cast<std::size_t>(t.flow) >= flow_transfer_.size())
     flow_transfer_.resize(static_cast<std::size_t>(t.flow) + 1, kNoTransfer);
@@ -148,7 +144,7 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
   topology_->route(src, dst, RouteContext{mix64(seed_, seq), &occupancy_}, route_);
   // Misses on the links' state, one per link at a million endpoints, overlap when asked for
   // together before the checks below, which branch on each.
-  for (LinkId l : route_) __builtin_prefetch(&holder_[static_cast<std::size_t>(l)]);
+  for (LinkId l : route_) solver_.prefetch(l);
   const int hops = static_cast<int>(route_.size());
   const TransferId id = allocate_transfer(hops);
   LinkId* links = route(id);
@@ -157,11 +153,11 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
   // the solo flows it meets join the solver first.
   bool alone = true;
   for (int i = 0; i < hops; ++i) {
-    const TransferId other = holder_[static_cast<std::size_t>(links[i])];
-    if (other >= 0) {
-      hand_over(other);
+    const std::int32_t word = solver_.link_word(links[i]);
+    if (word < MaxMinSolver::kFree) {
+      hand_over(solo_of(word));
       alone = false;
-    } else if (other == kInSolver) {
+    } else if (word != MaxMinSolver::kFree) {  // the solver's flows
       alone = false;
     }
   }
@@ -180,7 +176,7 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
                                                       hops};
   double rate;
   if (alone && solver_.is_slack_alone(links, hops)) {
-    for (int i = 0; i < hops; ++i) holder_[static_cast<std::size_t>(links[i])] = id;
+    for (int i = 0; i < hops; ++i) solver_.mark_link(links[i], solo_mark(id));
     rate = alone_cap_Bps(links, hops);
   } else {
     rate = solver_.rate_Bps(add_to_solver(id));
@@ -219,21 +215,13 @@ void FlowNetwork::complete_chunk(TransferId id) {
   const Transfer t = transfers_[static_cast<std::size_t>(id)];
   transfers_[static_cast<std::size_t>(id)].chunk_bytes = 0;
   const LinkId* links = route(id);
-  if (t.flow != kSolo) solver_.prefetch_flow(t.flow);
-  for (int i = 0; i < t.hops; ++i) {
-    if (t.flow == kSolo)
-      __builtin_prefetch(&holder_[static_cast<std::size_t>(links[i])]);
-    else
-      solver_.prefetch(links[i]);
-  }
   if (t.flow == kSolo) {
-    for (int i = 0; i < t.hops; ++i) holder_[static_cast<std::size_t>(links[i])] = kNoTransfer;
+    for (int i = 0; i < t.hops; ++i) solver_.prefetch(links[i]);
+    for (int i = 0; i < t.hops; ++i) solver_.mark_link(links[i], MaxMinSolver::kFree);
   } else {
-    solver_.remove_flow(t.flow);
+    solver_.prefetch_flow(t.flow);
+    solver_.remove_flow(t.flow);  // (which frees the words of the links it empties)
     flow_transfer_[static_cast<std::size_t>(t.flow)] = kNoTransfer;
-    for (int i = 0; i < t.hops; ++i)
-      if (solver_.flows_on(links[i]) == 0)
-        holder_[static_cast<std::size_t>(links[i])] = kNoTransfer;
   }
   if (stats_) {
     stats_->carried(links, t.hops, t.remaining, t.last, engine_.now());

@@ -83,13 +83,17 @@ class FlowNetwork final : public Network {
   // solver also have a FlowId.
   using TransferId = std::int32_t;
   static constexpr TransferId kNoTransfer = -1;
-  static constexpr TransferId kInSolver = -2;  // holder_ of a link on which the solver has flows
-  static constexpr FlowId kSolo = -1;          // Transfer::flow of a flow alone on its links
-  struct Transfer {                            // one per live flow
-    std::uint64_t left_bytes;                  // of the message, after this chunk
-    double chunk_bytes;  // 0 once the chunk is done: the slot holds no live flow
-    double remaining;    // bytes of this chunk still to send, as of `last`
-    double rate;         // bytes/s since `last`
+  static constexpr FlowId kSolo = -1;  // Transfer::flow of a flow alone on its links
+  // The solver's word of each link of a solo flow marks it (MaxMinSolver::link_word): the test
+  // for company reads 4 bytes per link, the word that also finds the solver's state of the link,
+  // and a solo flow never touches the solver's links.
+  static std::int32_t solo_mark(TransferId id) { return MaxMinSolver::kFree - 1 - id; }
+  static TransferId solo_of(std::int32_t word) { return MaxMinSolver::kFree - 1 - word; }
+  struct Transfer {            // one per live flow
+    std::uint64_t left_bytes;  // of the message, after this chunk
+    double chunk_bytes;        // 0 once the chunk is done: the slot holds no live flow
+    double remaining;          // bytes of this chunk still to send, as of `last`
+    double rate;               // bytes/s since `last`
     SimTime last;
     SimTime latency;
     std::uint64_t seq;
@@ -104,7 +108,7 @@ class FlowNetwork final : public Network {
    public:
     explicit Occupancy(const FlowNetwork& n) : n_(n) {}
     int flows_on(LinkId link) const override {
-      return n_.solver_.flows_on(link) + (n_.holder_[static_cast<std::size_t>(link)] >= 0);
+      return n_.solver_.flows_on(link) + (n_.solver_.link_word(link) < MaxMinSolver::kFree);
     }
 
    private:
@@ -149,10 +153,6 @@ class FlowNetwork final : public Network {
   std::vector<TransferId> free_transfers_;
   StridedRows<LinkId> routes_;             // a row per TransferId
   std::vector<TransferId> flow_transfer_;  // by FlowId
-  // By link: the solo flow on it, kInSolver while the solver has flows on it, or kNoTransfer. A
-  // new flow's test for company reads this word per link and nothing else (4 bytes a link, where
-  // the solver's link is a line of its own), and a solo flow never touches the solver's links.
-  runtime::HugePageVector<TransferId> holder_;
   Occupancy occupancy_{*this};
   SimTime hop_latency_;
   SimTime nic_latency_;

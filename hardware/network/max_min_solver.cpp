@@ -30,17 +30,16 @@ struct LevelOrder {
 
 }  // namespace
 
-MaxMinSolver::MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps)
+MaxMinSolver::MaxMinSolver(const std::vector<double>& link_Bps, double flow_cap_Bps)
     : MaxMinSolver(
           static_cast<int>(link_Bps.size()),
-          [v = std::move(link_Bps)](LinkId l) { return v[static_cast<std::size_t>(l)]; },
-          flow_cap_Bps) {}
+          [v = link_Bps](LinkId l) { return v[static_cast<std::size_t>(l)]; }, flow_cap_Bps) {}
 
 MaxMinSolver::MaxMinSolver(int link_count, std::function<double(LinkId)> link_Bps,
                            double flow_cap_Bps)
     : capacity_(std::move(link_Bps)),
       flow_cap_(flow_cap_Bps > 0 ? flow_cap_Bps : std::numeric_limits<double>::infinity()) {
-  record_of_.assign(static_cast<std::size_t>(link_count), kNoRecord);
+  record_of_.assign(static_cast<std::size_t>(link_count), kFree);
   for (LinkId l = 0; l < link_count; ++l) {
     const double c = capacity_(l);
     SIMMPI_ASSERT(c > 0 && c <= kMaxCapacity,
@@ -62,7 +61,7 @@ void MaxMinSolver::copy_route(FlowId f, std::vector<LinkId>& out) const {
 
 MaxMinSolver::LinkRecord MaxMinSolver::open_record(LinkId l) {
   LinkRecord& r = record_of_[static_cast<std::size_t>(l)];
-  if (r != kNoRecord) return r;
+  if (r >= 0) return r;
   if (!free_records_.empty()) {
     r = free_records_.back();
     free_records_.pop_back();
@@ -178,7 +177,7 @@ void MaxMinSolver::remove_flow(FlowId f) {
     k.cap_sum -= x.cap_units;
     if (k.flows.size == 0) {  // its record goes: one opened afresh has sums and bounds 0 exactly
       SIMMPI_ASSERT(k.bottlenecked == 0 && k.cap_sum == 0, "link %d emptied with state left", k.id);
-      record_of_[static_cast<std::size_t>(k.id)] = kNoRecord;
+      record_of_[static_cast<std::size_t>(k.id)] = kFree;
       free_records_.push_back(h[i].link);
     }
   }
@@ -220,7 +219,7 @@ void MaxMinSolver::add_tight_neighbours(FlowId f) {
 void MaxMinSolver::seed_region() {
   region_.clear();
   for (LinkId l : seed_links_)
-    if (const LinkRecord r = record_of_[static_cast<std::size_t>(l)]; r != kNoRecord)
+    if (const LinkRecord r = record_of_[static_cast<std::size_t>(l)]; r >= 0)
       for (const LinkEntry& e : flows_of(r)) add_to_region(e.flow);
   for (FlowId f : seed_flows_) {
     if (!flow(f).alive) continue;

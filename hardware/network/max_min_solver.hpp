@@ -47,6 +47,7 @@
 #include "hardware/network/pooled_lists.hpp"
 #include "hardware/network/strided_rows.hpp"
 #include "hardware/network/topology.hpp"
+#include "runtime/core/error.hpp"
 #include "runtime/core/huge_page_allocator.hpp"
 
 namespace simmpi::hardware {
@@ -60,7 +61,7 @@ class MaxMinSolver final : public LinkLoad {
   // rate of one flow; 0 means no cap beyond the links.
   MaxMinSolver(int link_count, std::function<double(LinkId)> link_Bps, double flow_cap_Bps);
   // `link_Bps[l]` is link l's capacity.
-  MaxMinSolver(std::vector<double> link_Bps, double flow_cap_Bps);
+  MaxMinSolver(const std::vector<double>& link_Bps, double flow_cap_Bps);
 
   // The highest rate of one flow (infinity: no cap beyond the links).
   double flow_cap_Bps() const { return flow_cap_; }
@@ -70,8 +71,20 @@ class MaxMinSolver final : public LinkLoad {
   bool is_slack_alone(const LinkId* links, int count) const {
     return whole_kBps_ || is_slack_alone_rounded(links, count);
   }
-  // Starts loading the word that finds `link`'s state (add_flow's and flows_on's first read of
-  // it; one of millions at a million endpoints: a miss that can overlap the route's other links').
+  // Each link's word: its record (>= 0) while the solver has flows on the link; otherwise kFree,
+  // or a mark (< kFree) of the caller's, which the link's first flow replaces. FlowNetwork marks
+  // the links of a flow that it keeps from the solver, alone on them: its test for company then
+  // reads one word per link, the same word the solver reads next.
+  static constexpr std::int32_t kFree = -1;
+  std::int32_t link_word(LinkId link) const { return record_of_[static_cast<std::size_t>(link)]; }
+  // Marks a link that has no solver flow (mark < kFree), or clears the mark (kFree).
+  void mark_link(LinkId link, std::int32_t mark) {
+    std::int32_t& w = record_of_[static_cast<std::size_t>(link)];
+    SIMMPI_ASSERT(w < 0 && mark < 0, "link %d marked %d while its word is %d", link, mark, w);
+    w = mark;
+  }
+  // Starts loading `link`'s word (add_flow's and flows_on's first read of it; one of millions at
+  // a million endpoints: a miss that can overlap the route's other links').
   void prefetch(LinkId link) const {
     __builtin_prefetch(&record_of_[static_cast<std::size_t>(link)]);
   }
@@ -100,7 +113,7 @@ class MaxMinSolver final : public LinkLoad {
   void copy_route(FlowId flow, std::vector<LinkId>& out) const;
   int flows_on(LinkId link) const override {
     const LinkRecord r = record_of_[static_cast<std::size_t>(link)];
-    return r == kNoRecord ? 0 : static_cast<int>(links_[static_cast<std::size_t>(r)].flows.size);
+    return r < 0 ? 0 : static_cast<int>(links_[static_cast<std::size_t>(r)].flows.size);
   }
   int link_count() const { return static_cast<int>(record_of_.size()); }
   // Link records ever made: the most links that held flows at once.
@@ -121,8 +134,7 @@ class MaxMinSolver final : public LinkLoad {
   // fits in a cache line and its hops in another, and filling reads only small dense arrays
   // (local_, members_, slots_, on_link_, open_) built as flows join the region.
   // A link's record in links_, while the link has flows.
-  using LinkRecord = std::int32_t;
-  static constexpr LinkRecord kNoRecord = -1;
+  using LinkRecord = std::int32_t;  // (a negative word is kFree or a caller's mark: no record)
   static constexpr LinkRecord kAtCap = -1;  // Flow::bottleneck of a flow at its cap
   struct Hop {
     LinkRecord link;
@@ -236,7 +248,7 @@ class MaxMinSolver final : public LinkLoad {
   bool is_slack_alone_rounded(const LinkId* links, int count) const;
 
   std::function<double(LinkId)> capacity_;
-  runtime::HugePageVector<LinkRecord> record_of_;  // by link id: its record, or kNoRecord
+  runtime::HugePageVector<LinkRecord> record_of_;  // by link id: its word (see link_word)
   runtime::HugePageVector<Link> links_;            // the records
   std::vector<LinkRecord> free_records_;
   std::vector<double> levels_;       // by record: the rate of the flows whose bottleneck it is
