@@ -215,12 +215,14 @@ void FlowNetwork::complete_chunk(TransferId id) {
   const Transfer t = transfers_[static_cast<std::size_t>(id)];
   transfers_[static_cast<std::size_t>(id)].chunk_bytes = 0;
   const LinkId* links = route(id);
+  // (The links' words: a solo flow clears its marks, remove_flow frees the words of the links it
+  // empties.)
+  for (int i = 0; i < t.hops; ++i) solver_.prefetch(links[i]);
   if (t.flow == kSolo) {
-    for (int i = 0; i < t.hops; ++i) solver_.prefetch(links[i]);
     for (int i = 0; i < t.hops; ++i) solver_.mark_link(links[i], MaxMinSolver::kFree);
   } else {
     solver_.prefetch_flow(t.flow);
-    solver_.remove_flow(t.flow);  // (which frees the words of the links it empties)
+    solver_.remove_flow(t.flow);
     flow_transfer_[static_cast<std::size_t>(t.flow)] = kNoTransfer;
   }
   if (stats_) {
