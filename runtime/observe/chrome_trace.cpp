@@ -12,7 +12,7 @@ namespace simmpi::runtime {
 
 // Events are written field by field into TextOutput's buffer: the file of a busy run holds
 // millions, and formatting each with printf cost as much as compressing it. Compact JSON (no
-// blanks) leaves deflate less to read.
+// blanks, no "cat", no argument that says nothing) leaves less to format and compress.
 
 ChromeTrace::ChromeTrace(const std::string& path, const char* key, std::vector<int> node_of_rank,
                          TimelineScope scope)
@@ -73,18 +73,26 @@ ChromeTrace::Lane& ChromeTrace::lane(int process, int rank, int ordinal) {
   return l;
 }
 
-const std::string& ChromeTrace::head_of(Lane& l, const char* cat, const char* name) {
-  for (const auto& [known, head] : l.heads)
-    if (known == name) return head;
-  l.heads.emplace_back(name, strprintf("{\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s\"%s", cat, name,
-                                       l.where.c_str()));
-  return l.heads.back().second;
+// `key`: a slice's name (`slice`), or a flow end's opening text; a string literal.
+ChromeTrace::Head& ChromeTrace::find_head(Lane& l, const char* key, bool slice) {
+  for (const auto& h : l.heads)
+    if (h->key == key) return *h;
+  Kind* kind = nullptr;
+  for (const auto& k : kinds_)
+    if (k->key == key) kind = k.get();
+  if (!kind) {
+    kind = kinds_.emplace_back(std::make_unique<Kind>()).get();
+    kind->key = key;
+    kind->open = slice ? "{\"ph\":\"X\",\"name\":" + json_text(key) : std::string(key);
+  }
+  return *l.heads.emplace_back(std::make_unique<Head>(Head{key, kind, {}, {}, {}}));
 }
 
-// The fields every slice has: {"ph":"X","cat":CAT,"name":NAME,"pid":P,"tid":T,"ts":B,"dur":D
-void ChromeTrace::slice_head(const std::string& head, SimTime begin, SimTime end) {
-  begin_event();
-  out_.text(head);
+// The fields every slice has: {"ph":"X","name":NAME,"pid":P,"tid":T,"ts":B,"dur":D
+void ChromeTrace::slice_head(Head& h, const Lane& l, SimTime begin, SimTime end) {
+  begin_event(h);
+  out_.text(h.kind->open);
+  out_.text(l.where);
   out_.micros(begin.ps());
   out_.text(",\"dur\":");
   out_.micros((end - begin).ps());
@@ -93,8 +101,56 @@ void ChromeTrace::slice_head(const std::string& head, SimTime begin, SimTime end
 void ChromeTrace::own_code(Lane& l, SimTime begin, SimTime end) {
   scope_.clip(begin, end);
   if (end <= begin) return;
-  slice_head(head_of(l, "compute", "own code"), begin, end);
+  Head& h = head(l, "own code", true);
+  slice_head(h, l, begin, end);
   out_.text('}');
+  out_.end();
+}
+
+namespace {
+
+// The time with the fewest digits strictly inside (begin, end), in picoseconds, where a flow's
+// end binds to the slice it belongs to (the slice before or after may touch its ends); the
+// middle, which is `begin`, when there is no picosecond inside.
+std::int64_t inside(std::int64_t begin, std::int64_t end) {
+  const std::int64_t length = end - begin;
+  if (length < 2) return begin + length / 2;
+  std::int64_t step = 1;  // the largest power of ten below the length
+  while (step <= (length - 1) / 10) step *= 10;
+  return (begin / step + 1) * step;  // at most begin + step < end
+}
+
+}  // namespace
+
+// ',"dur":D,"args":{...}}' of a call: the arguments that say something (no blocked time
+// (zero), bytes, peer or tag is left out).
+std::string ChromeTrace::tail_text(const Tail& t) const {
+  std::string text = ",\"dur\":";
+  char number[TextOutput::kMaxNumber];
+  text.append(number, TextOutput::format_micros(number, t.duration));
+  bool first = true;
+  auto key = [&](std::string_view key) {  // `key` begins with its comma
+    if (first) {
+      text += ",\"args\":{";
+      key.remove_prefix(1);
+      first = false;
+    }
+    text += key;
+  };
+  if (t.blocked != 0) {
+    key(",\"blocked_us\":");
+    text.append(number, TextOutput::format_micros(number, t.blocked));
+  }
+  for (const auto& [value, name] :
+       {std::pair{t.bytes, ",\"bytes\":"}, std::pair{std::int64_t{t.peer}, ",\"peer\":"},
+        std::pair{std::int64_t{t.tag}, ",\"tag\":"}})
+    if (value >= 0) {
+      key(name);
+      text.append(number, TextOutput::format_integer(number, value));
+    }
+  if (t.comm) key(comm_json_);
+  text += first ? "}" : "}}";
+  return text;
 }
 
 void ChromeTrace::call(const CallFacts& f) {
@@ -103,50 +159,55 @@ void ChromeTrace::call(const CallFacts& f) {
   own_code(l, l.last_end, f.begin);
   l.last_end = f.end;
   if (!scope_.meets(f.begin, f.end)) return;
-  slice_head(head_of(l, "MPI", f.name), f.begin, f.end);
-  out_.text(",\"args\":{\"blocked_us\":");
-  out_.micros(f.blocked.ps());
-  if (f.bytes >= 0) {
-    out_.text(",\"bytes\":");
-    out_.integer(f.bytes);
+  Head& h = head(l, f.name, true);
+  begin_event(h);
+  out_.text(h.kind->open);
+  out_.text(l.where);
+  out_.micros(f.begin.ps());
+  // The rest, from the duration on, is often the same as the lane's last call of the kind: made
+  // again only when it is not.
+  if (f.comm_context >= 0 && f.comm_name && *f.comm_name != comm_name_) {
+    comm_name_ = *f.comm_name;  // usually the same as the call before
+    comm_json_ = ",\"comm\":" + json_text(comm_name_);
+    ++comm_names_;
   }
-  if (f.peer >= 0) {
-    out_.text(",\"peer\":");
-    out_.integer(f.peer);
+  const Tail tail{(f.end - f.begin).ps(),
+                  f.blocked.ps(),
+                  f.bytes,
+                  f.peer,
+                  f.tag,
+                  f.comm_context >= 0 && f.comm_name ? comm_names_ : 0};
+  if (!(tail == h.tail)) {
+    h.tail = tail;
+    h.tail_text = tail_text(tail);
   }
-  if (f.tag >= 0) {
-    out_.text(",\"tag\":");
-    out_.integer(f.tag);
-  }
-  if (f.comm_context >= 0 && f.comm_name) {
-    if (*f.comm_name != comm_name_) {  // usually the same as the call before
-      comm_name_ = *f.comm_name;
-      comm_json_ = json_text(comm_name_);
-    }
-    out_.text(",\"comm\":");
-    out_.text(comm_json_);
-  }
-  out_.text("}}");
-  // A flow's ends bind to the slices enclosing them: the middle of each call is inside it, and
-  // inside no other slice of the lane.
-  const std::int64_t middle = f.begin.ps() + (f.end - f.begin).ps() / 2;
-  // Both ends of a flow carry the same id, category and name; a collective's own messages are
-  // named apart, so they can be hidden in the viewer.
-  auto flow = [&](std::string_view head, const MessageLink& m) {
+  out_.text(h.tail_text);
+  out_.end();
+  // A flow's ends bind to the slices enclosing them: a time inside the call is inside no other
+  // slice of the lane.
+  const std::int64_t at = inside(f.begin.ps(), f.end.ps());
+  // Both ends of a flow carry the same id and name; a collective's own messages are named
+  // apart, so they can be hidden in the viewer.
+  auto flow = [&](const char* open, const MessageLink& m) {
     if (!scope_.shows(m.rank)) return;
-    begin_event();
-    out_.text(head);
-    out_.text(m.internal ? "\"collective message\",\"id\":" : "\"message\",\"id\":");
+    begin_event(head(l, open, false));
+    out_.text(open);
     out_.integer(static_cast<std::int64_t>(m.id));
     out_.text(l.where);
-    out_.micros(middle);
+    out_.micros(at);
     out_.text('}');
+    out_.end();
   };
   if (f.sent)
-    for (const MessageLink& m : *f.sent) flow("{\"ph\":\"s\",\"cat\":\"message\",\"name\":", m);
+    for (const MessageLink& m : *f.sent)
+      flow(m.internal ? "{\"ph\":\"s\",\"name\":\"collective message\",\"id\":"
+                      : "{\"ph\":\"s\",\"name\":\"message\",\"id\":",
+           m);
   if (f.received)
     for (const MessageLink& m : *f.received)
-      flow("{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"message\",\"name\":", m);
+      flow(m.internal ? "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"collective message\",\"id\":"
+                      : "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"message\",\"id\":",
+           m);
 }
 
 void ChromeTrace::counters(const std::string& group, const std::vector<CounterTrack>& tracks) {

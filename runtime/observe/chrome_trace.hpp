@@ -7,7 +7,10 @@
 // TimelineScope.
 #pragma once
 
+#include <array>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "runtime/observe/counter_track.hpp"
@@ -34,32 +37,69 @@ class ChromeTrace : public Observer {
   std::int64_t finish(const std::vector<SimTime>& end, std::string* error);
 
  private:
+  // Each event is a unit of the compressed text (see TextOutput), marked by its kind on its lane
+  // and by its kind: the lane's last event of the same kind is usually the same text but for
+  // its times, so most of an event is a copy of it; where that is out of the window, of the
+  // last of the kind on any lane.
+  struct Kind {        // a call's slices (by name), own code, or one kind of flow end
+    std::string key;   // the name, or the flow end's opening text
+    std::string open;  // '{"ph":"X","name":NAME' for slices, the key for flow ends
+    TextOutput::Mark last;
+  };
+  // What a call's slice says after its begin; `comm`: which communicator name (comm_names_),
+  // 0: none.
+  struct Tail {
+    std::int64_t duration = -1, blocked = 0, bytes = 0;
+    int peer = 0, tag = 0;
+    std::uint64_t comm = 0;
+    bool operator==(const Tail&) const = default;
+  };
+  struct Head {       // a kind on one lane
+    const char* key;  // Kind::key's literal, by address (names are string literals)
+    Kind* kind;
+    TextOutput::Mark last;
+    Tail tail;  // of its last call, and its text
+    std::string tail_text;
+  };
   struct Lane {  // one process's row
     bool named = false;
     int rank = 0, ordinal = 0;
-    SimTime last_end;  // the end of its last call
-    // The text every event of the lane repeats, made once: ',"pid":P,"tid":T,"ts":' and, for
-    // each call name seen (a string literal, so its address names it), the slice's head
-    // '{"ph":"X","cat":"MPI","name":NAME,"pid":P,"tid":T,"ts":'.
-    std::string where;
-    std::vector<std::pair<const char*, std::string>> heads;
+    SimTime last_end;   // the end of its last call
+    std::string where;  // ',"pid":P,"tid":T,"ts":', which every event of the lane has
+    std::vector<std::unique_ptr<Head>> heads;  // which do not move when lanes_ grows
+    std::array<Head*, 16> recent{};            // by a hash of the key's address: most lookups
   };
   Lane& lane(int process, int rank, int ordinal);
+  Head& head(Lane& l, const char* key, bool slice) {
+    const auto a = reinterpret_cast<std::uintptr_t>(key);
+    Head*& r = l.recent[(a ^ (a >> 4) ^ (a >> 8)) & 15];
+    if (!r || r->key != key) r = &find_head(l, key, slice);
+    return *r;
+  }
+  Head& find_head(Lane& l, const char* key, bool slice);
   void own_code(Lane& l, SimTime begin, SimTime end);
-  void begin_event();  // the separator from the event before
+  // The separator from the event before; `h`: the event's kind on its lane, for compression.
+  void begin_event();
+  void begin_event(Head& h) {
+    out_.begin(h.last, h.kind->last);
+    begin_event();
+  }
   // A metadata event: `arg` of `what` is `value_json`; `tid` -1: the process's.
   void metadata(const char* what, int pid, int tid, const char* arg, const std::string& value_json);
-  // Writes a slice's fields up to its duration: `head` (see Lane), its begin and its duration.
-  void slice_head(const std::string& head, SimTime begin, SimTime end);
-  const std::string& head_of(Lane& l, const char* cat, const char* name);
+  std::string tail_text(const Tail& t) const;
+  // Writes a slice's fields up to its duration.
+  void slice_head(Head& h, const Lane& l, SimTime begin, SimTime end);
 
   TextOutput out_;
   std::vector<int> node_of_rank_;
   TimelineScope scope_;
   std::vector<Lane> lanes_;  // by process id
   std::vector<bool> node_named_;
+  std::vector<std::unique_ptr<Kind>> kinds_;
   std::uint64_t events_ = 0;
-  std::string comm_name_, comm_json_;  // the last communicator name and its JSON text
+  // The last communicator name, its JSON text (',"comm":NAME') and how many names there were.
+  std::string comm_name_, comm_json_;
+  std::uint64_t comm_names_ = 0;
 };
 
 }  // namespace simmpi::runtime

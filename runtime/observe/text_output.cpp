@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "runtime/observe/text_output.hpp"
 
-#include <isa-l/igzip_lib.h>
+#include <isa-l/crc.h>
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cerrno>
 #include <cstdio>
 
 namespace simmpi::runtime {
-
-struct TextOutput::Gzip {
-  isal_zstream stream{};
-  std::vector<std::uint8_t> level_buffer = std::vector<std::uint8_t>(ISAL_DEF_LVL1_DEFAULT);
-};
 
 TextOutput::TextOutput() = default;
 
@@ -22,21 +20,8 @@ bool TextOutput::open(const std::string& path, std::string* error) {
     *error = errno ? std::strerror(errno) : "cannot open it";
     return false;
   }
-  if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
-    gzip_ = std::make_unique<Gzip>();
-    isal_zstream& s = gzip_->stream;
-    isal_deflate_init(&s);
-    // Level 1: the timeline repeats itself (keys, names), so even the fastest level gives about
-    // ten bytes an event. IGZIP_GZIP: igzip's fixed gzip header (no name, no time: the same bytes
-    // on every run) and trailer around one deflate stream.
-    s.level = 1;
-    s.level_buf = gzip_->level_buffer.data();
-    s.level_buf_size = static_cast<std::uint32_t>(gzip_->level_buffer.size());
-    s.gzip_flag = IGZIP_GZIP;
-    s.flush = NO_FLUSH;
-    s.end_of_stream = 0;
-    zipped_.resize(kBlock / 2);
-  }
+  if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0)
+    deflate_ = std::make_unique<FixedDeflate>(kBlock);
   return true;
 }
 
@@ -76,65 +61,181 @@ char* copy_digits(char* p, std::uint64_t u) {
 
 }  // namespace
 
-char* TextOutput::write_integer(char* p, std::int64_t v) {
+char* TextOutput::format_integer(char* p, std::int64_t v) {
   if (v < 0) *p++ = '-';
   return copy_digits(p, v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v));
 }
 
-char* TextOutput::write_micros(char* p, std::int64_t ps) {
+char* TextOutput::format_micros(char* p, std::int64_t ps) {
   if (ps < 0) *p++ = '-';
   const std::uint64_t u =
       ps < 0 ? 0 - static_cast<std::uint64_t>(ps) : static_cast<std::uint64_t>(ps);
   p = copy_digits(p, u / 1000000);
-  *p++ = '.';
   const std::uint64_t fraction = u % 1000000;  // six digits, leading zeros kept
+  if (fraction == 0) return p;
+  *p++ = '.';
   std::memcpy(p, kDigitPairs + 2 * (fraction / 10000), 2);
   std::memcpy(p + 2, kDigitPairs + 2 * (fraction / 100 % 100), 2);
   std::memcpy(p + 4, kDigitPairs + 2 * (fraction % 100), 2);
-  return p + 6;
+  char* end = p + 6;
+  while (end[-1] == '0') --end;  // the fraction is not zero: a digit stays
+  return end;
+}
+
+namespace {
+
+// How many bytes at `a` and at `b` (earlier) are the same, up to `n`; a word at a time (the
+// buffer has a word to spare after its end).
+std::size_t common_prefix(const char* a, const char* b, std::size_t n) {
+  std::size_t i = 0;
+  for (; i < n; i += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a + i, 8);
+    std::memcpy(&y, b + i, 8);
+    if (x != y) return std::min(n, i + static_cast<std::size_t>(std::countr_zero(x ^ y) / 8));
+  }
+  return n;
+}
+
+// The characters of a JSON number as TextOutput writes them.
+constexpr std::array<bool, 256> kInNumber = [] {
+  std::array<bool, 256> t{};
+  for (char c : std::string_view("0123456789.-")) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}();
+
+bool in_number(char c) {
+  return kInNumber[static_cast<unsigned char>(c)];
+}
+
+}  // namespace
+
+void TextOutput::begin_unit(Mark& near, Mark& far) {
+  encode(used_);  // the text before, alone
+  const std::uint64_t at = position(used_);
+  // The lane's last event of the kind is the likeliest to be the same (a copy going on from the
+  // event before is taken too when its distance is the same); the kind's last on any lane is
+  // nearer only when that is out of the window; the text that the copy going on goes on into
+  // last.
+  candidates_[0] = near.at;
+  candidates_[1] = far.at;
+  candidates_[2] = copy_distance_ ? at - copy_distance_ : 0;
+  choosing_ = true;
+  near.at = far.at = at;
+}
+
+void TextOutput::encode(std::size_t to) {
+  const char* const text = buffer_.data();
+  if (choosing_) {  // the nearest candidate within the window
+    choosing_ = false;
+    reference_ = 0;
+    const std::uint64_t at = position(encoded_);
+    for (std::uint64_t c : candidates_)
+      if (c < at && at - c <= kWindow) {
+        reference_ = c;
+        break;
+      }
+  }
+  while (encoded_ < to) {
+    const std::uint64_t at = position(encoded_);
+    if (!reference_ || at - reference_ > kWindow) {
+      end_copy();
+      deflate_->literals(text + encoded_, to - encoded_);
+      encoded_ = to;
+      reference_ = 0;
+      return;
+    }
+    const std::size_t same =
+        common_prefix(text + encoded_, text + (reference_ - base_), to - encoded_);
+    if (same > 0) {
+      const auto distance = static_cast<std::uint32_t>(at - reference_);
+      if (distance != copy_distance_) {
+        end_copy();
+        copy_distance_ = distance;
+      }
+      copy_length_ += static_cast<std::uint32_t>(same);
+      for (; copy_length_ >= FixedDeflate::kMaxCopy + FixedDeflate::kMinCopy;
+           copy_length_ -= FixedDeflate::kMaxCopy)
+        deflate_->copy(FixedDeflate::kMaxCopy, copy_distance_);
+      encoded_ += same;
+      reference_ += same;
+      if (encoded_ == to) return;  // the copy may go on with the next text
+    }
+    // A difference: a number that is not the same (its digits to the end go out as literals,
+    // the reference's are passed over), or else text unlike the reference's (all goes out as
+    // literals).
+    end_copy();
+    std::size_t mine = encoded_, theirs = reference_ - base_;
+    while (mine < to && in_number(text[mine])) ++mine;
+    while (theirs < used_ && in_number(text[theirs])) ++theirs;
+    if (mine == encoded_ && theirs == reference_ - base_) {
+      reference_ = 0;
+      continue;
+    }
+    deflate_->literals(text + encoded_, mine - encoded_);
+    encoded_ = mine;
+    reference_ = position(theirs);
+  }
+}
+
+void TextOutput::end_copy() {
+  std::uint32_t n = copy_length_;
+  if (n > FixedDeflate::kMaxCopy) {  // below kMaxCopy + kMinCopy: two copies
+    deflate_->copy(n - FixedDeflate::kMinCopy, copy_distance_);
+    n = FixedDeflate::kMinCopy;
+  }
+  if (n >= FixedDeflate::kMinCopy)
+    deflate_->copy(n, copy_distance_);
+  else if (n > 0)
+    deflate_->literals(buffer_.data() + encoded_ - n, n);  // too short to copy
+  copy_distance_ = copy_length_ = 0;
+}
+
+void TextOutput::write_long(std::string_view s) {
+  for (std::size_t done = 0; done < s.size();) {
+    const std::size_t piece = std::min<std::size_t>(s.size() - done, 1 << 16);
+    text(s.substr(done, piece));
+    done += piece;
+  }
+}
+
+void TextOutput::write_file(const void* data, std::size_t n) {
+  if (n && !failed_ && std::fwrite(data, 1, n, file_) != n) failed_ = true;
 }
 
 void TextOutput::flush_block() {
-  emit(buffer_.data(), used_);
-  used_ = 0;
-}
-
-void TextOutput::emit(const char* data, std::size_t n) {
-  if (!file_ || n == 0) return;
-  if (!gzip_) {
-    if (std::fwrite(data, 1, n, file_) != n) failed_ = true;
+  if (!deflate_) {
+    if (file_) write_file(buffer_.data(), used_);
+    base_ += used_;
+    used_ = 0;
     return;
   }
-  isal_zstream& s = gzip_->stream;
-  s.next_in = reinterpret_cast<std::uint8_t*>(const_cast<char*>(data));
-  s.avail_in = static_cast<std::uint32_t>(n);
-  do {
-    s.next_out = zipped_.data();
-    s.avail_out = static_cast<std::uint32_t>(zipped_.size());
-    if (isal_deflate(&s) != COMP_OK) failed_ = true;
-    const std::size_t out = zipped_.size() - s.avail_out;
-    if (out && std::fwrite(zipped_.data(), 1, out, file_) != out) failed_ = true;
-    if (failed_) return;
-  } while (s.avail_in > 0 || s.avail_out == 0);
+  encode(used_);
+  crc_ = crc32_gzip_refl(crc_, reinterpret_cast<unsigned char*>(buffer_.data() + crc_from_),
+                         used_ - crc_from_);
+  write_file(deflate_->data(), deflate_->size());
+  deflate_->take();
+  // The window's worth of text stays for the copies to come.
+  const std::size_t keep = std::min(used_, kWindow);
+  std::memmove(buffer_.data(), buffer_.data() + used_ - keep, keep);
+  base_ += used_ - keep;
+  used_ = encoded_ = crc_from_ = keep;
 }
 
 bool TextOutput::close(std::string* error) {
   if (!file_) return !failed_;
-  flush_block();
-  if (gzip_) {
-    isal_zstream& s = gzip_->stream;
-    s.next_in = nullptr;
-    s.avail_in = 0;
-    s.end_of_stream = 1;
-    while (!failed_ && s.internal_state.state != ZSTATE_END) {
-      s.next_out = zipped_.data();
-      s.avail_out = static_cast<std::uint32_t>(zipped_.size());
-      if (isal_deflate(&s) != COMP_OK) failed_ = true;
-      const std::size_t out = zipped_.size() - s.avail_out;
-      if (out && std::fwrite(zipped_.data(), 1, out, file_) != out) failed_ = true;
-    }
-    gzip_.reset();
+  if (deflate_) {
+    encode(used_);
+    end_copy();
+    crc_ = crc32_gzip_refl(crc_, reinterpret_cast<unsigned char*>(buffer_.data() + crc_from_),
+                           used_ - crc_from_);
+    deflate_->finish(crc_, position(used_) - kFirstPosition);
+    write_file(deflate_->data(), deflate_->size());
+    deflate_.reset();
+  } else {
+    write_file(buffer_.data(), used_);
   }
+  used_ = 0;
   errno = 0;
   if (std::fclose(file_) != 0) failed_ = true;
   file_ = nullptr;

@@ -7,7 +7,7 @@
 Runs profile_cases.sim (tests/libsimmpi/programs/profile_cases.c) on the platform of
 profile_test.py and reads the Chrome trace-event file: it must be JSON that chrome://tracing and
 ui.perfetto.dev take (traceEvents with X slices, M names, s/f flows), with the slices' times to
-the picosecond (microseconds with six decimals). CASE is one of pingpong, imbalance, placement,
+the picosecond (microseconds with up to six decimals). CASE is one of pingpong, imbalance, placement,
 ranks, window, rerun, bad_scope, gzip, limit; otf2 and otf2_exists write an OTF2 archive instead
 (report.timeline = otf2) and read it back with otf2-print (Debian's otf2-tools).
 """
@@ -24,7 +24,7 @@ from profile_test import LAT, O_R, O_S, ONE_WAY, PLATFORM, check, equal, failure
 
 
 def ps(us):
-    """A trace time (microseconds, six decimals as written) in picoseconds."""
+    """A trace time (microseconds, up to six decimals as written) in picoseconds."""
     return int(Decimal(us) * 10**6)
 
 

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "runtime/observe/fixed_deflate.hpp"
+
+#include <array>
+
+namespace simmpi::runtime {
+namespace {
+
+// A code as it goes into the stream: its bits, already in stream order, and how many.
+struct Code {
+  std::uint32_t bits = 0;
+  std::uint32_t length = 0;
+};
+
+// Huffman codes are sent from their most significant bit, into a stream filled from the least
+// significant: reversed once here.
+std::uint32_t reversed(std::uint32_t code, std::uint32_t length) {
+  std::uint32_t r = 0;
+  for (std::uint32_t i = 0; i < length; ++i) r |= ((code >> i) & 1u) << (length - 1 - i);
+  return r;
+}
+
+// RFC 1951 3.2.6: the fixed literal/length code of `symbol` (0..287).
+Code fixed_code(std::uint32_t symbol) {
+  if (symbol < 144) return {reversed(0x30 + symbol, 8), 8};
+  if (symbol < 256) return {reversed(0x190 + symbol - 144, 9), 9};
+  if (symbol < 280) return {reversed(symbol - 256, 7), 7};
+  return {reversed(0xC0 + symbol - 280, 8), 8};
+}
+
+// RFC 1951 3.2.5: the lengths and distances each code starts at, and their extra bits.
+constexpr std::array<std::uint32_t, 29> kLengthBase = {3,  4,  5,  6,   7,   8,   9,   10,  11, 13,
+                                                       15, 17, 19, 23,  27,  31,  35,  43,  51, 59,
+                                                       67, 83, 99, 115, 131, 163, 195, 227, 258};
+constexpr std::array<std::uint32_t, 29> kLengthExtra = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                                        2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+constexpr std::array<std::uint32_t, 30> kDistanceBase = {
+    1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
+    193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
+
+struct Tables {
+  std::array<Code, 256> literal;
+  std::array<std::uint32_t, 128> ascii;  // the literal codes of ASCII bytes: 8 bits each
+  // By length (3..258): the length's code and its extra bits, together.
+  std::array<Code, FixedDeflate::kMaxCopy + 1> length;
+  // By distance - 1 below 256, else by 256 + ((distance - 1) >> 7) (codes from 16 on cover
+  // whole multiples of 128): the code (5 bits, reversed), its first distance and extra bits.
+  struct Distance {
+    std::uint32_t bits, base, extra;
+  };
+  std::array<Distance, 512> distance;
+
+  Tables() {
+    for (std::uint32_t c = 0; c < 256; ++c) literal[c] = fixed_code(c);
+    for (std::uint32_t c = 0; c < 128; ++c) ascii[c] = literal[c].bits;
+    for (std::uint32_t len = FixedDeflate::kMinCopy; len <= FixedDeflate::kMaxCopy; ++len) {
+      std::uint32_t s = 0;
+      while (s + 1 < kLengthBase.size() && kLengthBase[s + 1] <= len) ++s;
+      const Code c = fixed_code(257 + s);
+      length[len] = {c.bits | ((len - kLengthBase[s]) << c.length), c.length + kLengthExtra[s]};
+    }
+    for (std::uint32_t d = 1; d <= FixedDeflate::kWindow; ++d) {
+      std::uint32_t s = 0;
+      while (s + 1 < kDistanceBase.size() && kDistanceBase[s + 1] <= d) ++s;
+      const std::uint32_t index = d - 1 < 256 ? d - 1 : 256 + ((d - 1) >> 7);
+      distance[index] = {reversed(s, 5), kDistanceBase[s], s < 4 ? 0 : s / 2 - 1};
+    }
+  }
+};
+
+const Tables kTables;
+
+}  // namespace
+
+FixedDeflate::FixedDeflate(std::size_t text_bytes) : out_(text_bytes + text_bytes / 8 + 4096) {
+  // The gzip header: deflate, no flags, no time (the same bytes on every run), no extra
+  // flags, operating system unknown.
+  constexpr unsigned char kHeader[] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff};
+  std::memcpy(out_.data(), kHeader, sizeof kHeader);
+  end_ = out_.data() + sizeof kHeader;
+  put(1 | (1 << 1), 3);  // the last block (the only one), with the fixed codes
+}
+
+void FixedDeflate::literals(const char* text, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {  // four ASCII bytes at once, else one by one
+    std::uint32_t w;
+    std::memcpy(&w, text + i, 4);
+    if (w & 0x80808080u) break;
+    const auto& a = kTables.ascii;
+    put(a[w & 0x7f] | a[(w >> 8) & 0x7f] << 8 | a[(w >> 16) & 0x7f] << 16 | a[w >> 24] << 24, 32);
+  }
+  for (; i < n; ++i) {
+    const Code& c = kTables.literal[static_cast<unsigned char>(text[i])];
+    put(c.bits, c.length);
+  }
+}
+
+void FixedDeflate::copy(std::uint32_t length, std::uint32_t distance) {
+  const Code& l = kTables.length[length];
+  const std::uint32_t d = distance - 1;
+  const Tables::Distance& c = kTables.distance[d < 256 ? d : 256 + (d >> 7)];
+  const std::uint64_t dist_bits = c.bits | (static_cast<std::uint64_t>(distance - c.base) << 5);
+  put(l.bits | (dist_bits << l.length), l.length + 5 + c.extra);  // at most 13 + 18 bits
+}
+
+void FixedDeflate::finish(std::uint32_t crc, std::uint64_t size) {
+  put(0, 7);  // the end of the block: symbol 256, seven zero bits
+  for (; fill_ > 0; fill_ = fill_ > 8 ? fill_ - 8 : 0) {
+    *end_++ = static_cast<unsigned char>(acc_);
+    acc_ >>= 8;
+  }
+  for (std::uint32_t v : {crc, static_cast<std::uint32_t>(size)})  // ISIZE: the size mod 2^32
+    for (int i = 0; i < 4; ++i) *end_++ = static_cast<unsigned char>(v >> (8 * i));
+}
+
+}  // namespace simmpi::runtime
