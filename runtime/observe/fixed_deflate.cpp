@@ -59,10 +59,11 @@ struct Tables {
       const Code c = fixed_code(257 + s);
       length[len] = {c.bits | ((len - kLengthBase[s]) << c.length), c.length + kLengthExtra[s]};
     }
-    for (std::uint32_t d = 1; d <= FixedDeflate::kWindow; ++d) {
+    for (std::uint32_t index = 0; index < distance.size(); ++index) {
+      if (index == 256 || index == 257) continue;  // (distance - 1) >> 7 is at least 2 there
+      const std::uint32_t d = index < 256 ? index + 1 : ((index - 256) << 7) + 1;
       std::uint32_t s = 0;
       while (s + 1 < kDistanceBase.size() && kDistanceBase[s + 1] <= d) ++s;
-      const std::uint32_t index = d - 1 < 256 ? d - 1 : 256 + ((d - 1) >> 7);
       distance[index] = {reversed(s, 5), kDistanceBase[s], s < 4 ? 0 : s / 2 - 1};
     }
   }

@@ -4,7 +4,6 @@
 #include <isa-l/crc.h>
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cerrno>
 #include <cstdio>
@@ -97,15 +96,22 @@ std::size_t common_prefix(const char* a, const char* b, std::size_t n) {
   return n;
 }
 
-// The characters of a JSON number as TextOutput writes them.
-constexpr std::array<bool, 256> kInNumber = [] {
-  std::array<bool, 256> t{};
-  for (char c : std::string_view("0123456789.-")) t[static_cast<unsigned char>(c)] = true;
-  return t;
-}();
-
-bool in_number(char c) {
-  return kInNumber[static_cast<unsigned char>(c)];
+// How many of the `n` bytes at `p` are characters of a number as TextOutput writes them ('-',
+// '.', the digits; '/' between them is taken too, which only makes a copy shorter), a word at a
+// time: where the numbers differ, their ends are where the copy goes on.
+std::size_t number_length(const char* p, std::size_t n) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080;
+  for (std::size_t i = 0; i < n; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const std::uint64_t low = w & ~kHigh;  // each byte's 7 low bits: no borrow between bytes
+    const std::uint64_t from_minus = (low | kHigh) - kOnes * '-';    // high bit: low >= '-'
+    const std::uint64_t to_nine = (kOnes * '9' | kHigh) - low;       // high bit: low <= '9'
+    const std::uint64_t number = from_minus & to_nine & ~w & kHigh;  // and ASCII
+    if (const std::uint64_t stop = ~number & kHigh)
+      return std::min(n, i + static_cast<std::size_t>(std::countr_zero(stop) / 8));
+  }
+  return n;
 }
 
 }  // namespace
@@ -165,10 +171,10 @@ void TextOutput::encode(std::size_t to) {
     // the reference's are passed over), or else text unlike the reference's (all goes out as
     // literals).
     end_copy();
-    std::size_t mine = encoded_, theirs = reference_ - base_;
-    while (mine < to && in_number(text[mine])) ++mine;
-    while (theirs < used_ && in_number(text[theirs])) ++theirs;
-    if (mine == encoded_ && theirs == reference_ - base_) {
+    const std::size_t mine = encoded_ + number_length(text + encoded_, to - encoded_);
+    const std::size_t from = static_cast<std::size_t>(reference_ - base_);
+    const std::size_t theirs = from + number_length(text + from, used_ - from);
+    if (mine == encoded_ && theirs == from) {
       reference_ = 0;
       continue;
     }
