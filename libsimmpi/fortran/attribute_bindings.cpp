@@ -2,8 +2,7 @@
 // Fortran attributes of communicators, windows and datatypes: keyvals whose copy and delete
 // callbacks are Fortran subroutines, attribute values that are Fortran integers, and the predefined
 // callbacks MPI_COMM_DUP_FN, MPI_COMM_NULL_COPY_FN, MPI_WIN_DUP_FN, MPI_TYPE_DUP_FN... as Fortran
-// procedures. Also
-// MPI_BUFFER_DETACH.
+// procedures. Also MPI_BUFFER_DETACH and the other detaches, in both modules' forms.
 #include "libsimmpi/fortran/custom_bindings.hpp"
 
 // The predefined callbacks, called by C through the keyval or directly by a Fortran program.
@@ -274,3 +273,23 @@ int MPI_Session_detach_buffer(const MPI_Session* session, void*, int* size) {
 }
 
 }  // namespace simmpi::mpi::fortran::custom
+
+// mpi_f08's forms (BIND(C) MPI_Buffer_detach_f08...): the address is a TYPE(C_PTR), returned.
+#pragma GCC visibility push(default)
+extern "C" {
+void MPI_Buffer_detach_f08(void** buffer_addr, MPI_Fint* size, MPI_Fint* ierror) {
+  MPI_Fint err = ::MPI_Buffer_detach(buffer_addr, size);
+  if (ierror) *ierror = err;
+}
+void MPI_Comm_detach_buffer_f08(const MPI_Comm* comm, void** buffer_addr, MPI_Fint* size,
+                                MPI_Fint* ierror) {
+  MPI_Fint err = ::MPI_Comm_detach_buffer(*comm, buffer_addr, size);
+  if (ierror) *ierror = err;
+}
+void MPI_Session_detach_buffer_f08(const MPI_Session* session, void** buffer_addr, MPI_Fint* size,
+                                   MPI_Fint* ierror) {
+  MPI_Fint err = ::MPI_Session_detach_buffer(*session, buffer_addr, size);
+  if (ierror) *ierror = err;
+}
+}  // extern "C"
+#pragma GCC visibility pop

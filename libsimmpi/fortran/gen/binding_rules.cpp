@@ -139,11 +139,11 @@ FParam derive_param(const CPrototype& proto, const CParam& c, const std::string&
     if (given == "integer") return FParam{c, FType::Integer, Conv::Opaque, false, ""};
     no_rule(proto, c, "a buffer can only be given the type address or integer");
   }
-  if (!given.empty() &&
-      (c.type == "MPI_Status" || c.type == "char" || ends_with(c.type, "_function")))
+  // A callback type: MPI_User_function, MPI_User_function_c (large count)...
+  bool callback = ends_with(c.type, "_function") || ends_with(c.type, "_function_c");
+  if (!given.empty() && (c.type == "MPI_Status" || c.type == "char" || callback))
     no_rule(proto, c, "its Fortran type is fixed");
-  if (ends_with(c.type, "_function") && pointer)
-    return FParam{c, FType::Procedure, Conv::Procedure, false, ""};
+  if (callback && pointer) return FParam{c, FType::Procedure, Conv::Procedure, false, ""};
   if (c.type == "MPI_Status" && pointer) return status_param(proto, c);
   if (c.type == "char") return string_param(proto, c);
   if (c.type == "int" && c.pointers == 1 && c.extents == 0 && is_string_length(proto, c))

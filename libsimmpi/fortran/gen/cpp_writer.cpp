@@ -240,7 +240,10 @@ std::string write_cpp_bindings(const std::vector<Binding>& bindings) {
          "namespace fortran = simmpi::mpi::fortran;\n\n"
          "#pragma GCC visibility push(default)\n"
          "extern \"C\" {\n\n";
-  for (const Binding& b : bindings) write_binding(out, b);
+  // mpi_f08's large-count forms without buffers (mpi_type_size_c_) share the mpi module's
+  // convention; those with buffers are BIND(C) (MPI_Send_c_f08), below.
+  for (const Binding& b : bindings)
+    if (!b.f08_only || !f08_has_descriptors(b)) write_binding(out, b);
   out << "// ---- mpi_f08 ----\n\n";
   for (const Binding& b : bindings)
     if (f08_excluded(b).empty() && f08_has_descriptors(b)) write_f08_binding(out, b);

@@ -6,6 +6,7 @@
 // the mpi module, == and /= on handles, and an interface for each binding. Like the mpi module,
 // it is interfaces only: every procedure is in libsimmpi, so the module has no object code.
 #include <cctype>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -81,6 +82,45 @@ void write_operators(std::ostringstream& out) {
   }
 }
 
+// The callbacks' abstract interfaces (MPI-4.1 A.4), for `PROCEDURE(MPI_User_function) :: f`.
+// The procedures that take callbacks declare them EXTERNAL, as the mpi module does.
+std::string abstract_interfaces() {
+  std::string out = "  abstract interface\n";
+  auto sub = [&out](const std::string& name, const std::string& args,
+                    const std::vector<std::string>& decls) {
+    out += "    subroutine " + name + "(" + args + ")\n      import\n      implicit none\n";
+    for (const std::string& d : decls) out += "      " + d + "\n";
+    out += "    end subroutine " + name + "\n";
+  };
+  sub("MPI_User_function", "invec, inoutvec, len, datatype",
+      {"type(c_ptr), value :: invec, inoutvec", "integer :: len",
+       "type(MPI_Datatype) :: datatype"});
+  for (const char* object : {"Comm", "Win", "Type"}) {
+    std::string o = object, handle = o == "Type" ? "MPI_Datatype" : "MPI_" + o;
+    std::string h = o == "Comm" ? "oldcomm" : o == "Win" ? "oldwin" : "oldtype";
+    sub("MPI_" + o + "_copy_attr_function",
+        h + ", keyval, extra_state, attribute_val_in, attribute_val_out, flag, ierror",
+        {"type(" + handle + ") :: " + h, "integer :: keyval, ierror",
+         "integer(kind=MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, attribute_val_out",
+         "logical :: flag"});
+    sub("MPI_" + o + "_delete_attr_function", "handle, keyval, attribute_val, extra_state, ierror",
+        {"type(" + handle + ") :: handle", "integer :: keyval, ierror",
+         "integer(kind=MPI_ADDRESS_KIND) :: attribute_val, extra_state"});
+  }
+  for (const char* object : {"Comm", "Win", "File", "Session"})
+    sub(std::string("MPI_") + object + "_errhandler_function", "handle, error_code",
+        {std::string("type(MPI_") + object + ") :: handle", "integer :: error_code"});
+  sub("MPI_Grequest_query_function", "extra_state, status, ierror",
+      {"integer(kind=MPI_ADDRESS_KIND) :: extra_state", "type(MPI_Status) :: status",
+       "integer :: ierror"});
+  sub("MPI_Grequest_free_function", "extra_state, ierror",
+      {"integer(kind=MPI_ADDRESS_KIND) :: extra_state", "integer :: ierror"});
+  sub("MPI_Grequest_cancel_function", "extra_state, complete, ierror",
+      {"integer(kind=MPI_ADDRESS_KIND) :: extra_state", "logical :: complete",
+       "integer :: ierror"});
+  return out + "  end interface\n";
+}
+
 // Nonblocking and persistent calls, whose buffers MPI uses after the call returns.
 bool is_asynchronous(const Binding& b) {
   const std::string& n = b.proto.name;
@@ -118,6 +158,7 @@ std::string declaration(const Binding& b, const FParam& p) {
   std::string intent = is_input(p) ? ", intent(in)" : "";
   switch (p.ftype) {
     case FType::Choice:
+      if (b.custom) return "type(c_ptr), intent(out) :: " + n;  // a detached buffer's address
       return "type(*), dimension(..)" + std::string(p.c.is_const ? ", intent(in)" : "") +
              (is_asynchronous(b) ? ", asynchronous" : "") + " :: " + n;
     case FType::Character:
@@ -157,8 +198,7 @@ void write_interface(std::ostringstream& out, const Binding& b) {
   }
   out << "    " << call_line(kind + " " + b.proto.name, args)
       << (b.is_function() ? " result(mpi_result)" : "")
-      << (f08_has_descriptors(b) ? " &\n        bind(C, name=\"" + f08_symbol(b.proto.name) + "\")"
-                                 : "")
+      << (f08_has_choice(b) ? " &\n        bind(C, name=\"" + f08_symbol(b.proto.name) + "\")" : "")
       << "\n      import\n      implicit none\n";
   for (const std::string& d : decls) {
     std::istringstream lines(d);
@@ -179,6 +219,31 @@ void write_absent(std::ostringstream& out, const Binding& b) {
       << "    end " << kind << " " << b.proto.name << "\n";
 }
 
+// Whether a generic name can hold both `a` and `b`: they differ in their number of arguments
+// or in an integer argument's kind at the same place (MPI_Send's count: INTEGER or
+// INTEGER(KIND=MPI_COUNT_KIND)). MPI_ADDRESS_KIND, MPI_COUNT_KIND and MPI_OFFSET_KIND are all 8,
+// so MPI_Type_get_extent (addresses) and its _c form (counts) keep their own names.
+bool is_distinguishable(const Binding& a, const Binding& b) {
+  if (a.params.size() != b.params.size()) return true;
+  auto kind = [](FType t) {
+    return t == FType::Integer                                              ? 4
+           : t == FType::Address || t == FType::Count || t == FType::Offset ? 8
+                                                                            : 0;
+  };
+  for (std::size_t i = 0; i < a.params.size(); ++i) {
+    int x = kind(a.params[i].ftype), y = kind(b.params[i].ftype);
+    if (x && y && x != y) return true;
+  }
+  return false;
+}
+
+const Binding* base_of(const std::vector<Binding>& bindings, const Binding& large) {
+  const std::string base = large.proto.name.substr(0, large.proto.name.size() - 2);
+  for (const Binding& b : bindings)
+    if (b.proto.name == base) return &b;
+  throw GenError(large.proto.name + ": no int form is bound");
+}
+
 }  // namespace
 
 std::string f08_excluded(const Binding& b) {
@@ -193,14 +258,15 @@ std::string f08_excluded(const Binding& b) {
         (p.conv == Conv::Opaque && p.ftype == FType::Integer))
       return "an MPI-1 form with INTEGER addresses or attribute values, which mpi_f08 does not "
              "have";
-    if (b.custom && p.ftype == FType::Choice)
-      return "its detached buffer's address would be a TYPE(C_PTR), which the binding does not "
-             "return";
   }
   return "";
 }
 
 bool f08_has_descriptors(const Binding& b) {
+  return !b.custom && f08_has_choice(b);
+}
+
+bool f08_has_choice(const Binding& b) {
   for (const FParam& p : b.params)
     if (p.ftype == FType::Choice) return true;
   return false;
@@ -216,21 +282,53 @@ std::string write_mpi_f08_module(const std::vector<Constant>& constants,
   out << "! SPDX-License-Identifier: Apache-2.0\n"
          "! simmpi's mpi_f08 module (use mpi_f08), written by simmpi_fortran_gen from mpi.h and\n"
          "! libsimmpi/fortran/bindings.tbl: do not edit.\n"
-         "module mpi_f08\n  implicit none\n";
+         "module mpi_f08\n"
+         "  use, intrinsic :: iso_c_binding, only: c_ptr\n"
+         "  implicit none\n"
+         "  private :: c_ptr\n";
   write_types(out);
   write_constants(out, constants);
   out << "  logical, parameter :: MPI_SUBARRAYS_SUPPORTED = .false.\n"
          "  logical, parameter :: MPI_ASYNC_PROTECTS_NONBLOCKING = .false.\n";
   for (const char* s : kSentinels) out << "  " << s << "\n";
   write_operators(out);
+  out << abstract_interfaces();
+  // A large-count form shares its int form's name when the two are told apart by an argument's
+  // kind; otherwise (MPI_Op_create_c, whose procedures differ only in their own arguments) it
+  // keeps its own name.
+  std::map<std::string, const Binding*> large;
+  for (const Binding& b : bindings)
+    if (b.f08_only) large[b.proto.name.substr(0, b.proto.name.size() - 2)] = &b;
+  auto overload = [&large](const Binding& b) -> const Binding* {
+    auto it = large.find(b.proto.name);
+    return it != large.end() && is_distinguishable(b, *it->second) ? it->second : nullptr;
+  };
+  for (const Binding& b : bindings) {
+    const Binding* c = b.f08_only || !f08_excluded(b).empty() ? nullptr : overload(b);
+    if (!c) continue;
+    out << "  interface " << b.proto.name << "\n";
+    write_interface(out, b);
+    write_interface(out, *c);
+    out << "  end interface " << b.proto.name << "\n";
+  }
   out << "  interface\n";
   for (const Binding& b : bindings) {
-    if (f08_excluded(b).empty())
-      write_interface(out, b);
-    else
+    if (b.f08_only) {
+      if (!overload(*base_of(bindings, b))) write_interface(out, b);
+    } else if (!f08_excluded(b).empty()) {
       write_absent(out, b);
+    } else if (!overload(b)) {
+      write_interface(out, b);
+    }
   }
-  out << sizeof_interface() << "  end interface\nend module mpi_f08\n";
+  // MPI_F_SYNC_REG (MPI-4.1 19.1.17): an external call with the buffer, which the compiler must
+  // assume reads and writes it; libsimmpi's does nothing.
+  out << sizeof_interface()
+      << "    subroutine MPI_F_sync_reg(buf) bind(C, name=\"simmpi_f_sync_reg\")\n"
+         "      implicit none\n"
+         "      type(*), dimension(..), asynchronous :: buf\n"
+         "    end subroutine MPI_F_sync_reg\n"
+         "  end interface\nend module mpi_f08\n";
   return out.str();
 }
 

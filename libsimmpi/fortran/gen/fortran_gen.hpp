@@ -91,6 +91,9 @@ struct Binding {
   CPrototype proto;
   std::vector<FParam> params;
   bool custom = false;
+  // A large-count `_c` form, C only in mpif.h and the mpi module: mpi_f08 overloads its int
+  // form's name with it (MPI-4.1 19.2).
+  bool f08_only = false;
   // C functions that return something other than an error code are Fortran functions, without
   // IERROR (MPI_WTIME, MPI_AINT_ADD).
   bool is_function() const { return proto.ret != "int"; }
@@ -142,9 +145,12 @@ std::string write_mpi_f08_module(const std::vector<Constant>& constants,
                                  const std::vector<Binding>& bindings);
 // Why mpi_f08 has no procedure for `b` ("" when it has): MPI-1 forms with INTEGER addresses.
 std::string f08_excluded(const Binding& b);
-// Whether mpi_f08's procedure for `b` is BIND(C) with TYPE(*), DIMENSION(..) buffers (passed as
-// C descriptors to a C entry point MPI_<Name>_f08); the others share the mpi module's entry
-// point, whose IERROR may be absent (a null pointer).
+// Whether mpi_f08's procedure for `b` is BIND(C), with the C entry point MPI_<Name>_f08: those
+// with buffers (f08_has_choice), which take TYPE(*), DIMENSION(..) buffers as C descriptors in
+// generated entry points (f08_has_descriptors), or, in a custom binding, a detached buffer's
+// TYPE(C_PTR) address (custom_bindings.hpp). The others share the mpi module's entry point,
+// whose IERROR may be absent (a null pointer).
+bool f08_has_choice(const Binding& b);
 bool f08_has_descriptors(const Binding& b);
 std::string f08_symbol(const std::string& c_name);
 

@@ -132,7 +132,8 @@ std::string sizeof_interface() {
 std::string write_interfaces(const std::vector<Binding>& bindings) {
   std::ostringstream out;
   out << "  interface\n";
-  for (const Binding& b : bindings) write_interface(out, b);
+  for (const Binding& b : bindings)
+    if (!b.f08_only) write_interface(out, b);
   out << sizeof_interface() << "  end interface\n";
   return out.str();
 }

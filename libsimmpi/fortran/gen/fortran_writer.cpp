@@ -109,7 +109,7 @@ std::string write_mpif_h(const std::vector<Constant>& constants,
   }
   for (const char* s : kSentinels) fixed_line(out, s);
   for (const Binding& b : bindings) {
-    if (!b.is_function()) continue;
+    if (!b.is_function() || b.f08_only) continue;
     fixed_line(out, fortran_type(b.proto.ret) + " " + upper(b.proto.name));
     fixed_line(out, "EXTERNAL " + upper(b.proto.name));
   }

@@ -4,13 +4,25 @@
 ! MPI_IN_PLACE, MPI_STATUS(ES)_IGNORE), and the calls programs use most: environment and
 ! communicator queries, blocking and nonblocking point-to-point with wait/test, collectives,
 ! reductions with a predefined and a user-defined (TYPE(C_PTR) arguments) operation, derived
-! datatypes, MPI_WTIME and MPI_SIZEOF. A non-contiguous array section is refused with
+! datatypes, MPI_WTIME and MPI_SIZEOF; MPI_Waitany, a nonblocking collective, a Cartesian
+! communicator, MPI_Buffer_detach's TYPE(C_PTR), an f08 error handler procedure; the
+! large-count forms under the same names. A non-contiguous array section is refused with
 ! MPI_ERR_BUFFER, never sent wrong.
 module f08_ops
   use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
   use mpi_f08
   implicit none
+  integer :: errors_seen = 0
 contains
+  ! A communicator error handler (MPI_Comm_errhandler_function).
+  subroutine count_errors(comm, error_code)
+    type(MPI_Comm) :: comm
+    integer :: error_code
+    integer :: cls
+    call MPI_Error_class(error_code, cls)
+    if (cls == MPI_ERR_RANK .and. comm == MPI_COMM_WORLD) errors_seen = errors_seen + 1
+  end subroutine count_errors
+
   ! inoutvec(i) = invec(i) + inoutvec(i), on INTEGERs.
   subroutine add_up(invec, inoutvec, len, datatype)
     type(c_ptr), value :: invec, inoutvec
@@ -24,6 +36,7 @@ contains
 end module f08_ops
 
 program f08
+  use, intrinsic :: iso_c_binding, only: c_ptr, c_loc, c_intptr_t
   use mpi_f08
   use f08_ops
   implicit none
@@ -38,6 +51,13 @@ program f08
   type(MPI_Op) :: op
   character(len=MPI_MAX_OBJECT_NAME) :: name
   integer :: namelen
+  integer, target :: bsend_buffer(64)
+  type(c_ptr) :: detached
+  type(MPI_Errhandler) :: handler
+  integer(kind=MPI_COUNT_KIND) :: bigcount
+  ! The callbacks, checked against mpi_f08's abstract interfaces.
+  procedure(MPI_User_function), pointer :: user_fn => add_up
+  procedure(MPI_Comm_errhandler_function), pointer :: on_error => count_errors
 
   call MPI_Init()
   call MPI_Initialized(flag)
@@ -97,7 +117,7 @@ program f08
   call MPI_Barrier(MPI_COMM_WORLD)
 
   ! A user-defined operation: C calls the f08 procedure with TYPE(C_PTR) buffers.
-  call MPI_Op_create(add_up, .true., op)
+  call MPI_Op_create(user_fn, .true., op)
   call MPI_Allreduce(10 * (rank + 1), total, 1, MPI_INTEGER, op, MPI_COMM_WORLD)
   call checki(total, 5 * n * (n + 1), 'a user operation')
   call MPI_Op_free(op)
@@ -126,6 +146,55 @@ program f08
   call MPI_Comm_free(half)
   call MPI_Comm_free(dup)
   call check(dup == MPI_COMM_NULL, 'MPI_Comm_free')
+
+  ! More: MPI_Waitany (1-based index), MPI_Iallreduce, a Cartesian ring (LOGICAL periods), a
+  ! buffered send whose buffer MPI_Buffer_detach returns as a TYPE(C_PTR), an error handler
+  ! procedure.
+  call MPI_Irecv(got, 1, MPI_INTEGER, left, 8, MPI_COMM_WORLD, reqs(1))
+  call MPI_Isend(rank, 1, MPI_INTEGER, right, 8, MPI_COMM_WORLD, reqs(2))
+  call MPI_Waitany(2, reqs, i, status)
+  call check(i == 1 .or. i == 2, 'MPI_Waitany''s index is 1-based')
+  call MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE)
+  call checki(got(1), left, 'MPI_Waitany + MPI_Waitall')
+  call MPI_Iallreduce(rank + 1, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, reqs(1))
+  call MPI_Wait(reqs(1), MPI_STATUS_IGNORE)
+  call checki(total, n * (n + 1) / 2, 'MPI_Iallreduce')
+  call MPI_Cart_create(MPI_COMM_WORLD, 1, [n], [.true.], .false., half)
+  call MPI_Cart_shift(half, 0, 1, i, s)
+  call checki(s, right, 'MPI_Cart_shift on a periodic ring')
+  call MPI_Comm_free(half)
+  call MPI_Buffer_attach(bsend_buffer, 4 * size(bsend_buffer))
+  call MPI_Bsend(rank, 1, MPI_INTEGER, rank, 9, MPI_COMM_WORLD)
+  call MPI_Recv(total, 1, MPI_INTEGER, rank, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE)
+  call checki(total, rank, 'MPI_Bsend to itself')
+  call MPI_Buffer_detach(detached, s)
+  ! Compared as integers: at -O2, gfortran 12 gives c_associated(detached, c_loc(bsend_buffer))
+  ! .false. here although the two addresses print the same.
+  call check(transfer(detached, 0_c_intptr_t) == transfer(c_loc(bsend_buffer), 0_c_intptr_t), &
+             'MPI_Buffer_detach''s address')
+  call checki(s, 4 * size(bsend_buffer), 'MPI_Buffer_detach''s size')
+  call MPI_Comm_create_errhandler(on_error, handler)
+  call MPI_Comm_set_errhandler(MPI_COMM_WORLD, handler)
+  call MPI_Send(rank, 1, MPI_INTEGER, n + 5, 0, MPI_COMM_WORLD, ierr)
+  call checki(errors_seen, 1, 'the f08 error handler ran')
+  call MPI_Errhandler_free(handler)
+
+  ! Large counts (MPI-4.1): INTEGER(KIND=MPI_COUNT_KIND) counts select the _c forms.
+  ivals = [(10 * rank + i, i = 1, 4)]
+  call MPI_Sendrecv(ivals, 4_MPI_COUNT_KIND, MPI_INTEGER, right, 10, got, 4_MPI_COUNT_KIND, &
+                    MPI_INTEGER, left, 10, MPI_COMM_WORLD, status)
+  call checki(got(2), 10 * left + 2, 'MPI_Sendrecv with MPI_COUNT_KIND counts')
+  call MPI_Get_count(status, MPI_INTEGER, bigcount)
+  call check(bigcount == 4, 'MPI_Get_count into an MPI_COUNT_KIND count')
+  call MPI_Type_size(MPI_DOUBLE_PRECISION, bigcount)
+  call check(bigcount == 8, 'MPI_Type_size into an MPI_COUNT_KIND size')
+  call MPI_Allreduce(rank, total, 1_MPI_COUNT_KIND, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
+  call checki(total, n * (n - 1) / 2, 'MPI_Allreduce with an MPI_COUNT_KIND count')
+  call MPI_Type_contiguous(3_MPI_COUNT_KIND, MPI_INTEGER, row)
+  call MPI_Type_commit(row)
+  call MPI_Type_size(row, s)
+  call checki(s, 12, 'MPI_Type_contiguous with an MPI_COUNT_KIND count')
+  call MPI_Type_free(row)
 
   ! MPI_SIZEOF; a strided section is refused.
   call MPI_Sizeof(x, s)
