@@ -155,9 +155,10 @@ constexpr Area kAreas[] = {
      "callbacks run on the rank's own fiber when its outermost MPI call returns, in simulated-"
      "time order, each registration queues at most 1024 events (info key simmpi_queue_length "
      "sets another bound) and reports the rest to its dropped handler "
-     "(libsimmpi/core/tool_events.hpp). Fortran: MPI_Comm_detach_buffer, "
-     "MPI_Session_detach_buffer and MPI_Info_create_env have no binding yet; the MPI_T "
-     "functions, as all of MPI_T, are C only."},
+     "(libsimmpi/core/tool_events.hpp). Fortran (mpif.h, use mpi): every function but the "
+     "C-only ones (MPI_T, the _c forms, the C/Fortran conversions) has a binding and its pmpi_ "
+     "name; use mpi_f08 has 423 of the 434 and the large-count forms under their int forms' "
+     "names (docs/fortran.md says which not and why)."},
     {"Mpi41LargeCount", "MPI-4.1 large-count functions provided",
      "The `_c` forms of MPI-4.1 (MPICH 4.0.2's 154 and MPI-4.1's five more: the communicator "
      "and session buffer attach/detach and MPI_Status_set_elements_c), each a front end of the "
