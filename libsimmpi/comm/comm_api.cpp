@@ -146,8 +146,11 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
 // MPI_COMM_TYPE_HW_UNGUIDED does too when that is a strict subset of `comm` (else no smaller
 // level exists: MPI_COMM_NULL); MPI_COMM_TYPE_RESOURCE_GUIDED with mpi_pset_name "mpi://WORLD"
 // or "mpi://SELF" (the process sets of sessions) keeps all of `comm` or each rank alone. A
-// level or process set simmpi does not know gives MPI_COMM_NULL, as the standard asks. The new
-// communicator's info does not name the level (communicators keep no info in simmpi).
+// level or process set simmpi does not know gives MPI_COMM_NULL, as the standard asks. After an
+// MPI_COMM_TYPE_HW_UNGUIDED split that made a communicator, the caller's info (when not
+// MPI_INFO_NULL) names the level it split at: mpi_hw_resource_type = mpi_shared_memory (MPI-4.1
+// 7.4.2; MPICH's comm/cmsplit_type checks it). The new communicator's own info does not
+// (communicators keep no info in simmpi).
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm) {
   World& w = World::get();
   const int rank = w.current_rank();
@@ -181,7 +184,11 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, M
                        split_type);
     }
   }
-  return split("MPI_Comm_split_type", comm, color, key, newcomm);
+  const int err = split("MPI_Comm_split_type", comm, color, key, newcomm);
+  if (err == MPI_SUCCESS && split_type == MPI_COMM_TYPE_HW_UNGUIDED && info != MPI_INFO_NULL &&
+      *newcomm != MPI_COMM_NULL)
+    return MPI_Info_set(info, "mpi_hw_resource_type", "mpi_shared_memory");
+  return err;
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {

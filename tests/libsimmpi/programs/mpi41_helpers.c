@@ -147,6 +147,18 @@ static void check_splits(int node_size) {
   n = split_size(MPI_COMM_TYPE_HW_UNGUIDED, NULL, NULL);
   int expected = node_size < size ? node_size : 0;
   CHECK(n == expected, "hw-unguided: %d ranks, expected %d", n, expected);
+  /* An unguided split that made a communicator names its level in the caller's info. */
+  MPI_Info asked;
+  MPI_Info_create(&asked);
+  MPI_Comm c;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_HW_UNGUIDED, rank, asked, &c);
+  char level[64] = "";
+  int found = 0;
+  MPI_Info_get(asked, "mpi_hw_resource_type", sizeof level - 1, level, &found);
+  CHECK(c != MPI_COMM_NULL ? found && strcmp(level, "mpi_shared_memory") == 0 : !found,
+        "hw-unguided info: found %d, level \"%s\"", found, level);
+  if (c != MPI_COMM_NULL) MPI_Comm_free(&c);
+  MPI_Info_free(&asked);
   n = split_size(MPI_COMM_TYPE_RESOURCE_GUIDED, "mpi_pset_name", "mpi://WORLD");
   CHECK(n == size, "resource-guided mpi://WORLD: %d ranks", n);
   n = split_size(MPI_COMM_TYPE_RESOURCE_GUIDED, "mpi_pset_name", "mpi://SELF");
