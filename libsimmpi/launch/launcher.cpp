@@ -4,11 +4,14 @@
 #include <dlfcn.h>
 #include <malloc.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -98,6 +101,46 @@ void on_rank_exit(World& world, runtime::Process& p, int& job_status) {
                        "not finalized (MPI_Session_finalize)",
                        p.id(), p.finish_time().to_string().c_str(), st.sessions,
                        st.sessions == 1 ? "" : "s"));
+}
+
+// runtime.wall_limit (or MPIEXEC_TIMEOUT): a timer of wall time whose signal ends the run with
+// exit status 124, as `timeout` and mpiexec's limit do. The message is made before the timer is
+// armed: the handler may only write it and exit. A loop that never calls MPI (or one of
+// MPI_Wtime alone, which posts no event) is stopped too.
+char g_wall_limit_message[256];
+
+void on_wall_limit(int) {
+  const ssize_t ignored =
+      write(STDERR_FILENO, g_wall_limit_message, std::strlen(g_wall_limit_message));
+  (void)ignored;
+  _exit(124);
+}
+
+void arm_wall_limit(const runtime::Config& c) {
+  double seconds = c.time("runtime.wall_limit").seconds();
+  std::string origin = "runtime.wall_limit (" + c.origin("runtime.wall_limit") + ")";
+  const char* env = std::getenv("MPIEXEC_TIMEOUT");
+  if (seconds <= 0 && env && *env) {
+    char* end = nullptr;
+    seconds = std::strtod(env, &end);
+    if (end == env || *end != '\0' || !(seconds > 0))
+      throw ConfigError(
+          strprintf("MPIEXEC_TIMEOUT=\"%s\" (environment): not a positive number "
+                    "of seconds; unset it or give e.g. MPIEXEC_TIMEOUT=60",
+                    env));
+    origin = "MPIEXEC_TIMEOUT (environment)";
+  }
+  if (seconds <= 0) return;
+  std::snprintf(g_wall_limit_message, sizeof g_wall_limit_message,
+                "\nsimmpi: error: the run was stopped after %g s of wall time, the limit %s "
+                "sets; raise it or set runtime.wall_limit=0s for none\n",
+                seconds, origin.c_str());
+  std::signal(SIGALRM, &on_wall_limit);
+  itimerval t{};
+  t.it_value.tv_sec = static_cast<time_t>(seconds);
+  t.it_value.tv_usec =
+      static_cast<suseconds_t>((seconds - static_cast<double>(t.it_value.tv_sec)) * 1e6);
+  setitimer(ITIMER_REAL, &t, nullptr);
 }
 
 // Automatic folding applies in model mode only: in execute mode the data is computed for real.
@@ -289,6 +332,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
     on_rank_exit(world, p, job_status);
   });
   sched.set_progress_hook(&Progress::hook, &progress);
+  arm_wall_limit(config);
   for (int r = 0; r < o.ranks; ++r) sched.spawn(r, &RankLives::entry, &lives);
   sched.run();
   progress.erase();

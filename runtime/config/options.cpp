@@ -91,6 +91,12 @@ const std::vector<OptionSpec>& option_registry() {
        {}, 0, 4e9},
       {"runtime.seed", Kind::Integer, "1", "Seed of every pseudo-random choice of a run.", {}, 0,
        9.2e18},
+      {"runtime.wall_limit", Kind::Time, "0s",
+       "Stops the run with an error (exit status 124) once it has taken this much wall time on "
+       "the host, as mpiexec's MPIEXEC_TIMEOUT stops a job: a guard against a program that "
+       "never ends. 0: no limit, unless the environment sets MPIEXEC_TIMEOUT (seconds), which "
+       "then gives the limit.",
+       {}, 0, 1e9},
       {"runtime.heartbeat", Kind::Time, "0s",
        "Print a line with the simulated time and the events so far each time the simulation "
        "passes a multiple of this much simulated time (checked every 65,536 events), to follow "
