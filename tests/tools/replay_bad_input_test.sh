@@ -26,6 +26,25 @@ expect() {
   fi
 }
 fresh() { rm -rf "$tmp/t" && cp -r "$tmp/good" "$tmp/t"; }
+# rank1_records VERSION RECORDS: rank 1's file made again as the recorded one's header, its format
+# version set to VERSION (a digit; "keep": as recorded), and one chunk of RECORDS (printf escapes).
+rank1_records() {
+  local good=$tmp/good/rank-1.simtrace
+  printf "$2" >"$tmp/raw"
+  zstd -q -c "$tmp/raw" >"$tmp/frame"
+  {
+    if [ "$1" = keep ]; then
+      head -c 20 "$good"
+    else
+      head -c 8 "$good"
+      printf "\\x0$1\\x00\\x00\\x00"
+      tail -c +13 "$good" | head -c 8
+    fi
+    python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', *map(int, sys.argv[1:])))" \
+      "$(stat -c %s "$tmp/raw")" "$(stat -c %s "$tmp/frame")"
+    cat "$tmp/frame"
+  } >"$tmp/t/rank-1.simtrace"
+}
 
 expect "another rank count" "recorded with 4 ranks; -n 8 asks for another count" \
   "$replay" "$tmp/good" -n 8
@@ -51,14 +70,7 @@ printf '\xff\xff\xff\xff\xff\xff\xff\xff' |
 expect "corrupt chunk" "rank-0.simtrace: rank 0(, record [0-9]+ \(.*\))?: corrupt" "$replay" "$tmp/t"
 fresh
 # A file whose records are Init, then a kind no version defines (200).
-{
-  head -c 20 "$tmp/good/rank-1.simtrace"
-  printf '\x05\xc8\x01' >"$tmp/raw"
-  zstd -q -c "$tmp/raw" >"$tmp/frame"
-  python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', 3, int(sys.argv[1])))" \
-    "$(stat -c %s "$tmp/frame")"
-  cat "$tmp/frame"
-} >"$tmp/t/rank-1.simtrace"
+rank1_records keep '\x05\xc8\x01'
 expect "unknown record" "rank-1.simtrace: rank 1, record 2: unknown record kind 200" \
   "$replay" "$tmp/t"
 fresh
@@ -82,52 +94,18 @@ else
   cat "$tmp/err"
   fails=1
 fi
-{
-  head -c 8 "$tmp/good/rank-1.simtrace"
-  printf '\x01\x00\x00\x00'
-  tail -c +13 "$tmp/good/rank-1.simtrace" | head -c 8
-  printf '\x05\x2d' >"$tmp/raw"
-  zstd -q -c "$tmp/raw" >"$tmp/frame"
-  python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', 2, int(sys.argv[1])))" \
-    "$(stat -c %s "$tmp/frame")"
-  cat "$tmp/frame"
-} >"$tmp/t/rank-1.simtrace"
+rank1_records 1 '\x05\x2d'
 expect "a version-2 kind in a version-1 file" "rank-1.simtrace: rank 1, record 2: record kind 45 \(MPI_Send_init\) is not in format version 1" \
   "$replay" "$tmp/t"
-{
-  head -c 8 "$tmp/good/rank-1.simtrace"
-  printf '\x04\x00\x00\x00'
-  tail -c +13 "$tmp/good/rank-1.simtrace" | head -c 8
-  printf '\x05\x39' >"$tmp/raw"
-  zstd -q -c "$tmp/raw" >"$tmp/frame"
-  python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', 2, int(sys.argv[1])))" \
-    "$(stat -c %s "$tmp/frame")"
-  cat "$tmp/frame"
-} >"$tmp/t/rank-1.simtrace"
+rank1_records 4 '\x05\x39'
 expect "a version-5 kind in a version-4 file" "rank-1.simtrace: rank 1, record 2: record kind 57 \(MPI_Cart_create\) is not in format version 4" \
   "$replay" "$tmp/t"
-{
-  head -c 8 "$tmp/good/rank-1.simtrace"
-  printf '\x05\x00\x00\x00'
-  tail -c +13 "$tmp/good/rank-1.simtrace" | head -c 8
-  printf '\x05\x74' >"$tmp/raw"
-  zstd -q -c "$tmp/raw" >"$tmp/frame"
-  python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', 2, int(sys.argv[1])))" \
-    "$(stat -c %s "$tmp/frame")"
-  cat "$tmp/frame"
-} >"$tmp/t/rank-1.simtrace"
+rank1_records 5 '\x05\x74'
 expect "a version-6 kind in a version-5 file" "rank-1.simtrace: rank 1, record 2: record kind 116 \(MPI_Comm_idup\) is not in format version 5" \
   "$replay" "$tmp/t"
 fresh
 # A file that ends without its End record: rank 1's records up to Init only.
-{
-  head -c 20 "$tmp/good/rank-1.simtrace"
-  printf '\x05' >"$tmp/raw"
-  zstd -q -c "$tmp/raw" >"$tmp/frame"
-  python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<II', 1, int(sys.argv[1])))" \
-    "$(stat -c %s "$tmp/frame")"
-  cat "$tmp/frame"
-} >"$tmp/t/rank-1.simtrace"
+rank1_records keep '\x05'
 expect "no End record" "rank-1.simtrace: rank 1, record 1 \(MPI_Init\): truncated: the file ends without its End record" \
   "$replay" "$tmp/t"
 [ $fails = 0 ] && echo "replay_bad_input: OK"
