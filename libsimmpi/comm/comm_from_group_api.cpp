@@ -86,13 +86,6 @@ int create_from(ApiCall& call, const Group& g, int tag, const std::string& name,
   return MPI_SUCCESS;
 }
 
-// A group's members as world ranks, for the call trace.
-std::vector<int> world_ranks(const Group& g) {
-  std::vector<int> ranks(static_cast<std::size_t>(g.size));
-  for (int i = 0; i < g.size; ++i) ranks[static_cast<std::size_t>(i)] = g.world_rank(i);
-  return ranks;
-}
-
 }  // namespace
 
 extern "C" {
@@ -116,7 +109,7 @@ int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info,
   }
   Group g = *found;
   if (rec.active()) {
-    const std::vector<int> members = world_ranks(g);
+    const std::vector<int> members = g.to_vector();  // world ranks
     rec.array(members.data(), g.size).text(stringtag).out(newcomm);
   }
   err = create_from(call, g, kTagCreateFromGroup | stringtag_hash(stringtag),
@@ -156,7 +149,7 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
                                remote->world_rank(i)));
   CallRecord rec(call, simmpi::runtime::call_trace::Kind::IntercommCreateFromGroups);
   if (rec.active()) {
-    const std::vector<int> mine = world_ranks(*local), theirs = world_ranks(*remote);
+    const std::vector<int> mine = local->to_vector(), theirs = remote->to_vector();
     rec.array(mine.data(), local->size).value(local_leader);
     rec.array(theirs.data(), remote->size).value(remote_leader).text(stringtag).out(newintercomm);
   }
@@ -174,9 +167,10 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
   err = MPI_Intercomm_create(local_comm, local_leader, MPI_COMM_WORLD, remote_leader_world, hash,
                              newintercomm);
   MPI_Comm_free(&local_comm);
-  if (err != MPI_SUCCESS) rec.cancel();
-  if (err != MPI_SUCCESS)
+  if (err != MPI_SUCCESS) {
+    rec.cancel();
     return h.raise(call, err, strprintf("joining the groups failed (tag \"%s\")", stringtag));
+  }
   Communicator* c = call.world.find_comm(*newintercomm, call.rank);
   c->set_errhandler(c->comm_rank(call.rank), h.handle, h.fn);
   return MPI_SUCCESS;
