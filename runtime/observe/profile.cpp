@@ -28,21 +28,44 @@ SimTime mean_of(SimTime total, int n) {
 
 Profile::Profile(int ranks) : rank_count_(ranks), ranks_(static_cast<std::size_t>(ranks)) {}
 
-Profile::Function& Profile::add_function(const char* name) {
+const Profile::NameSlot& Profile::add_function(const char* name) {
   std::size_t index = 0;
   while (index < functions_.size() && functions_[index].name != name) ++index;
-  if (index == functions_.size())
-    functions_.push_back({name, std::vector<Cell>(static_cast<std::size_t>(rank_count_)),
-                          std::strcmp(name, "MPI_Comm_set_name") == 0});
-  by_pointer_.emplace_back(name, index);
-  return functions_[index];
+  if (index == functions_.size()) {
+    functions_.push_back({name, std::strcmp(name, "MPI_Comm_set_name") == 0});
+    cells_.resize(cells_.size() + ranks_.size());
+  }
+  NameSlot& s = by_name_[name_slot(name)];
+  s = {name, index * ranks_.size(), index, functions_[index].renames_comm};
+  return s;
 }
 
+// A leaf that touches only the call's cells when the call's function and communicator are those
+// the tables answer at once; any other call goes through call_looked_up (a tail call).
 void Profile::call(const CallFacts& f) {
-  if (f.rank < 0 || f.rank >= rank_count_) return;
+  if (static_cast<unsigned>(f.rank) >= static_cast<unsigned>(rank_count_)) return;
+  const NameSlot& fn = by_name_[name_slot(f.name)];
+  if (fn.name != f.name) return call_looked_up(f);
+  if (f.comm_context < 0) return count(f, fn, nullptr);
+  if (packed_key(f) != last_comm_key_ || !last_comm_->settled || fn.renames_comm)
+    return call_looked_up(f);
+  count(f, fn, last_comm_);
+}
+
+void Profile::call_looked_up(const CallFacts& f) {
+  const NameSlot& slot = by_name_[name_slot(f.name)];
+  const NameSlot& fn = slot.name == f.name ? slot : add_function(f.name);
+  Comm* m = nullptr;
+  if (f.comm_context >= 0) {
+    m = packed_key(f) == last_comm_key_ ? last_comm_ : &comm_of(f);
+    if (!m->settled || fn.renames_comm) follow_name(*m, f, fn.renames_comm);
+  }
+  count(f, fn, m);
+}
+
+[[gnu::always_inline]] inline void Profile::count(const CallFacts& f, const NameSlot& fn, Comm* m) {
   const SimTime time = f.end - f.begin;
-  Function& fn = function(f.name);
-  Cell& c = fn.ranks[static_cast<std::size_t>(f.rank)];
+  Cell& c = cells_[fn.first_cell + static_cast<std::size_t>(f.rank)];
   ++c.calls;
   if (f.bytes > 0) c.bytes += f.bytes;
   c.time += time;
@@ -53,34 +76,37 @@ void Profile::call(const CallFacts& f) {
     r.mpi += time;
     r.blocked += f.blocked;
   }
-  if (f.comm_context >= 0) {
-    const CommKey key{f.comm_context, f.comm_leader};
-    if (!last_comm_ || key != last_comm_key_) last_comm_key_ = key, last_comm_ = &comms_[key];
-    Comm& m = *last_comm_;
-    // The name a communicator is seen with: by its first call, and by a rank's next call after
-    // it renamed it (its MPI_Comm_set_name call sees the old name). Only then is it read: a
-    // comparison per call cost a tenth of the profile's time on a ping-pong.
-    bool look = !m.named;
-    if (!m.renaming.empty()) {
-      auto r = std::find(m.renaming.begin(), m.renaming.end(), f.rank);
-      if (r != m.renaming.end()) {
-        m.renaming.erase(r);
-        look = true;
-      }
-    }
-    if (look && f.comm_name) {
-      if (!f.comm_name->empty()) m.name = *f.comm_name;
-      m.named = true;
-    }
-    if (fn.renames_comm &&
-        std::find(m.renaming.begin(), m.renaming.end(), f.rank) == m.renaming.end())
-      m.renaming.push_back(f.rank);
-    m.size = f.comm_size;
-    ++m.calls;
-    if (f.bytes > 0) m.bytes += f.bytes;
-    m.time += time;
-    m.blocked += f.blocked;
+  if (!m) return;
+  m->size = f.comm_size;
+  ++m->calls;
+  if (f.bytes > 0) m->bytes += f.bytes;
+  m->time += time;
+  m->blocked += f.blocked;
+}
+
+Profile::Comm& Profile::comm_of(const CallFacts& f) {
+  last_comm_key_ = packed_key(f);
+  last_comm_ = &comms_[CommKey{f.comm_context, f.comm_leader}];
+  return *last_comm_;
+}
+
+// The name a communicator is seen with: by its first call, and by a rank's next call after it
+// renamed it (its MPI_Comm_set_name call sees the old name). Only then is it read: a comparison
+// per call cost a tenth of the profile's time on a ping-pong.
+void Profile::follow_name(Comm& m, const CallFacts& f, bool renames) {
+  bool look = !m.named;
+  auto r = std::find(m.renaming.begin(), m.renaming.end(), f.rank);
+  if (r != m.renaming.end()) {
+    m.renaming.erase(r);
+    look = true;
   }
+  if (look && f.comm_name) {
+    if (!f.comm_name->empty()) m.name = *f.comm_name;
+    m.named = true;
+  }
+  if (renames && std::find(m.renaming.begin(), m.renaming.end(), f.rank) == m.renaming.end())
+    m.renaming.push_back(f.rank);
+  m.settled = m.named && m.renaming.empty();
 }
 
 void Profile::finish(const std::vector<SimTime>& rank_end, const std::vector<SimTime>& rank_start) {
@@ -93,10 +119,10 @@ void Profile::finish(const std::vector<SimTime>& rank_end, const std::vector<Sim
     rank_count_ = static_cast<int>(rank_end.size());
 }
 
-Profile::Spread Profile::spread(const Function& f) const {
+Profile::Spread Profile::spread(std::size_t function) const {
   Spread s;
   for (int r = 0; r < rank_count_; ++r) {
-    const Cell& c = f.ranks[static_cast<std::size_t>(r)];
+    const Cell& c = cell(function, r);
     if (c.calls == 0) continue;
     if (s.calling == 0 || c.time < s.min) s.min = c.time, s.min_rank = r;
     if (s.calling == 0 || c.time > s.max) s.max = c.time, s.max_rank = r;
@@ -114,7 +140,7 @@ std::vector<std::size_t> Profile::functions_by_time() const {
   std::vector<SimTime> total(functions_.size());
   for (std::size_t i = 0; i < order.size(); ++i) {
     order[i] = i;
-    total[i] = spread(functions_[i]).total;
+    total[i] = spread(i).total;
   }
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return total[a] != total[b] ? total[a] > total[b] : functions_[a].name < functions_[b].name;
@@ -166,7 +192,7 @@ std::string Profile::text(std::size_t top) const {
   const std::vector<std::size_t> order = functions_by_time();
   for (std::size_t i = 0; i < order.size() && i < top; ++i) {
     const Function& f = functions_[order[i]];
-    const Spread s = spread(f);
+    const Spread s = spread(order[i]);
     out +=
         strprintf("simmpi:   %-22s %10llu %14lld %14s %5.1f%% %14s %14s %6d %5.1f%%\n",
                   f.name.c_str(), static_cast<unsigned long long>(s.calls),
@@ -218,7 +244,7 @@ std::string Profile::json() const {
   const std::vector<std::size_t> order = functions_by_time();
   for (std::size_t i = 0; i < order.size(); ++i) {
     const Function& f = functions_[order[i]];
-    const Spread s = spread(f);
+    const Spread s = spread(order[i]);
     out += strprintf(
         "    {\"name\": %s, \"calls\": %llu, \"bytes\": %lld, \"time\": %s, \"blocked\": %s, "
         "\"ranks\": %d, \"min\": %s, \"min_rank\": %d, \"mean\": %s, \"max\": %s, \"max_rank\": "

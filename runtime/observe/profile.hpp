@@ -6,6 +6,7 @@
 // the same byte for byte on every rerun.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -39,7 +40,6 @@ class Profile : public Observer {
   };
   struct Function {
     std::string name;
-    std::vector<Cell> ranks;
     bool renames_comm = false;  // MPI_Comm_set_name
   };
   struct Spread {  // a function's time over the ranks that called it
@@ -56,24 +56,46 @@ class Profile : public Observer {
     std::string name;
     bool named = false;         // name holds what a call saw
     std::vector<int> renaming;  // ranks whose MPI_Comm_set_name their next call shows
+    bool settled = false;       // named, and renaming empty: no call needs to look at the name
     int size = 0;
     std::uint64_t calls = 0;
     std::int64_t bytes = 0;
     SimTime time, blocked;
   };
 
-  Function& function(const char* name) {
-    // Names are string literals: one pointer per call site's file, usually the same each time.
-    for (const auto& [ptr, index] : by_pointer_)
-      if (ptr == name) return functions_[index];
-    return add_function(name);
+  // The function a call's name is, by the name's address: names are string literals, one per
+  // call site's file, so a few addresses stand for each function. A direct-mapped table of the
+  // addresses seen answers most calls with one comparison; the others go to add_function.
+  struct NameSlot {
+    const char* name = nullptr;
+    std::size_t first_cell = 0;  // the function's cell of rank 0 in cells_
+    std::size_t function = 0;    // in functions_
+    bool renames_comm = false;   // MPI_Comm_set_name
+  };
+  static constexpr int kNameSlotBits = 8;
+  static std::size_t name_slot(const char* name) {
+    // Fibonacci hashing: literals a few bytes apart land in different slots.
+    return static_cast<std::size_t>(
+        (reinterpret_cast<std::uintptr_t>(name) * 0x9E3779B97F4A7C15ull) >> (64 - kNameSlotBits));
   }
-  Function& add_function(const char* name);
-  Spread spread(const Function& f) const;
+  const Cell& cell(std::size_t function, int rank) const {
+    return cells_[function * ranks_.size() + static_cast<std::size_t>(rank)];
+  }
+  // call() for a call whose function or communicator needs a look-up.
+  void call_looked_up(const CallFacts& f);
+  // Adds the call to its function's cell, its rank's and its communicator's (`m`; none: null).
+  void count(const CallFacts& f, const NameSlot& fn, Comm* m);
+  // Finds or adds the function named `name` and puts its address in by_name_.
+  const NameSlot& add_function(const char* name);
+  Spread spread(std::size_t function) const;
   // Functions by total time, most first (name breaks ties).
   std::vector<std::size_t> functions_by_time() const;
   // A communicator: its context id and the world rank of its rank 0.
   using CommKey = std::pair<int, int>;
+  // The communicator of a call whose key differs from the last call's.
+  Comm& comm_of(const CallFacts& f);
+  // A call on `m` that may show or change its name (m not settled, or `renames`).
+  static void follow_name(Comm& m, const CallFacts& f, bool renames);
   std::vector<CommKey> comms_by_time() const;
   SimTime own_code(int rank) const {
     return ranks_[rank].end - ranks_[rank].start - ranks_[rank].mpi;
@@ -82,10 +104,18 @@ class Profile : public Observer {
   int rank_count_;
   std::vector<Rank> ranks_;
   std::vector<Function> functions_;
-  std::vector<std::pair<const char*, std::size_t>> by_pointer_;  // name literal -> function
+  // Every function's cells, one per rank slot: function f's cell of rank r at
+  // f * ranks_.size() + r.
+  std::vector<Cell> cells_;
+  std::vector<NameSlot> by_name_ = std::vector<NameSlot>(std::size_t{1} << kNameSlotBits);
   std::map<CommKey, Comm> comms_;
-  // The communicator of the last call (map nodes do not move): most calls repeat it.
-  CommKey last_comm_key_{-1, -1};
+  // The communicator of the last call (map nodes do not move): most calls repeat it. Its key as
+  // context and rank-0 rank in one word; no call's (contexts are never -1) before the first.
+  static std::uint64_t packed_key(const CallFacts& f) {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(f.comm_context)) << 32 |
+           static_cast<std::uint32_t>(f.comm_leader);
+  }
+  std::uint64_t last_comm_key_ = ~std::uint64_t{0};
   Comm* last_comm_ = nullptr;
 };
 

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "runtime/observe/profile.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace simmpi::runtime {
+namespace {
+
+CallFacts facts(const char* name, int rank, std::int64_t ps, int context = -1) {
+  CallFacts f;
+  f.name = name;
+  f.rank = f.process = rank;
+  f.end = SimTime::from_ps(ps);
+  f.bytes = 8;
+  f.comm_context = context;
+  f.comm_leader = context < 0 ? -1 : 0;
+  f.comm_size = 2;
+  return f;
+}
+
+// The profile finds a call's function by its name's address: the same name at many addresses
+// (more than its table's slots, so some share one) and other names between them still add up
+// per name.
+TEST(Profile, OneFunctionPerNameWhateverTheAddress) {
+  std::vector<std::array<char, 16>> sends(600, {"MPI_Send"});
+  Profile p(2);
+  for (int round = 0; round < 3; ++round)
+    for (std::size_t i = 0; i < sends.size(); ++i) {
+      p.call(facts(sends[i].data(), static_cast<int>(i % 2), 10));
+      p.call(facts("MPI_Recv", static_cast<int>(i % 2), 1));
+    }
+  p.finish({SimTime::from_ps(1000000), SimTime::from_ps(1000000)});
+  const std::string json = p.json();
+  EXPECT_NE(json.find("{\"name\": \"MPI_Send\", \"calls\": 1800, \"bytes\": 14400, \"time\": "
+                      "0.000000018000"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"name\": \"MPI_Recv\", \"calls\": 1800, \"bytes\": 14400, \"time\": "
+                      "0.000000001800"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"rank\": 0, \"end\": 0.000001000000, \"own_code\": 0.000000990100, "
+                      "\"mpi\": 0.000000009900, \"blocked\": 0.000000000000, \"calls\": 1800}"),
+            std::string::npos)
+      << json;
+}
+
+// Calls alternating between two communicators count on each; a rank's call after its
+// MPI_Comm_set_name shows the new name, the rename itself the old one.
+TEST(Profile, CommunicatorsAndTheirNames) {
+  const std::string world = "MPI_COMM_WORLD", renamed = "halves";
+  Profile p(2);
+  for (int i = 0; i < 5; ++i) {
+    CallFacts a = facts("MPI_Send", 0, 3, 0), b = facts("MPI_Send", 0, 5, 4);
+    a.comm_name = b.comm_name = &world;
+    p.call(a);
+    p.call(b);
+  }
+  CallFacts set = facts("MPI_Comm_set_name", 0, 0, 4), after = facts("MPI_Barrier", 0, 7, 4);
+  set.comm_name = &world;
+  after.comm_name = &renamed;
+  p.call(set);
+  p.call(after);
+  p.finish({SimTime::from_ps(100), SimTime::from_ps(100)});
+  const std::string json = p.json();
+  EXPECT_NE(json.find("{\"context\": 4, \"first_rank\": 0, \"name\": \"halves\", \"size\": 2, "
+                      "\"calls\": 7, \"bytes\": 56, \"time\": 0.000000000032"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"context\": 0, \"first_rank\": 0, \"name\": \"MPI_COMM_WORLD\", "
+                      "\"size\": 2, \"calls\": 5, \"bytes\": 40, \"time\": 0.000000000015"),
+            std::string::npos)
+      << json;
+}
+
+}  // namespace
+}  // namespace simmpi::runtime
