@@ -56,7 +56,7 @@ void MaxMinSolver::copy_route(FlowId f, std::vector<LinkId>& out) const {
   out.clear();
   const Hop* h = hops(f);
   for (int i = 0; i < flows_[static_cast<std::size_t>(f)].hop_count; ++i)
-    out.push_back(links_[static_cast<std::size_t>(h[i].link)].id);
+    out.push_back(links_[static_cast<std::size_t>(h[i])].id);
 }
 
 MaxMinSolver::LinkRecord MaxMinSolver::open_record(LinkId l) {
@@ -98,7 +98,7 @@ void MaxMinSolver::set_rate(FlowId f, double rate, LinkRecord bottleneck) {
   if (rate != x.rate) {
     const Hop* h = hops(f);
     for (int i = 0; i < x.hop_count; ++i) {
-      Link& k = link(h[i].link);
+      Link& k = link(h[i]);
       k.rate_sum += rate - x.rate;
       k.max_bound = std::max(k.max_bound, rate);
     }
@@ -125,11 +125,11 @@ FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
   Hop* h = hops(f);
   // The links' records first, all asked for before any is read: each is a miss of its own.
   for (int i = 0; i < count; ++i) {
-    h[i].link = open_record(links[i]);
-    __builtin_prefetch(&link(h[i].link));
+    h[i] = open_record(links[i]);
+    __builtin_prefetch(&link(h[i]));
   }
   double cap = flow_cap_;  // alone: its narrowest link, or the flow cap
-  for (int i = 0; i < count; ++i) cap = std::min(cap, link(h[i].link).capacity);
+  for (int i = 0; i < count; ++i) cap = std::min(cap, link(h[i]).capacity);
   Flow& x = flow(f);
   x = Flow{};
   x.cap = cap;
@@ -138,8 +138,7 @@ FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
   x.alive = true;
   bool slack = true;
   for (int i = 0; i < count; ++i) {
-    Link& k = link(h[i].link);
-    h[i].pos = static_cast<std::int32_t>(k.flows.size);
+    Link& k = link(h[i]);
     flows_on_.push_back(k.flows, LinkEntry{f, i});
     k.cap_sum += x.cap_units;
     slack = slack && !is_tight(k);
@@ -161,24 +160,21 @@ void MaxMinSolver::remove_flow(FlowId f) {
   // (Each link's list cells load meanwhile: at a million endpoints a miss per hop that would
   // otherwise come only once the loop below reaches the link.)
   for (int i = 0; i < x.hop_count; ++i) {
-    saturated_[static_cast<std::size_t>(i)] = is_saturated(h[i].link);
-    flows_on_.prefetch_erase(link(h[i].link).flows, static_cast<std::size_t>(h[i].pos));
+    saturated_[static_cast<std::size_t>(i)] = is_saturated(h[i]);
+    flows_on_.prefetch(link(h[i]).flows);
   }
   set_rate(f, 0.0, kAtCap);
   for (int i = 0; i < x.hop_count; ++i) {
-    Link& k = link(h[i].link);
+    Link& k = link(h[i]);
     // Flows limited by a saturated link may speed up once this one leaves it. (Checked before
     // the rates drop: a link that was not saturated limited nobody.)
     if (saturated_[static_cast<std::size_t>(i)]) seed_links_.push_back(k.id);
-    LinkEntry moved = flows_on_.back(k.flows);
-    flows_on_.at(k.flows, static_cast<std::size_t>(h[i].pos)) = moved;
-    hops(moved.flow)[moved.hop].pos = h[i].pos;
-    flows_on_.pop_back(k.flows);
+    flows_on_.erase(k.flows, LinkEntry{f, i});
     k.cap_sum -= x.cap_units;
     if (k.flows.size == 0) {  // its record goes: one opened afresh has sums and bounds 0 exactly
       SIMMPI_ASSERT(k.bottlenecked == 0 && k.cap_sum == 0, "link %d emptied with state left", k.id);
       record_of_[static_cast<std::size_t>(k.id)] = kFree;
-      free_records_.push_back(h[i].link);
+      free_records_.push_back(h[i]);
     }
   }
   x.alive = false;
@@ -203,15 +199,15 @@ bool MaxMinSolver::is_saturated(LinkRecord r) const {
 void MaxMinSolver::add_saturated_neighbours(FlowId f) {
   const Hop* h = hops(f);
   for (int i = 0; i < flow(f).hop_count; ++i)
-    if (is_saturated(h[i].link))
-      for (const LinkEntry& e : flows_of(h[i].link)) add_to_region(e.flow);
+    if (is_saturated(h[i]))
+      for (const LinkEntry& e : flows_of(h[i])) add_to_region(e.flow);
 }
 
 void MaxMinSolver::add_tight_neighbours(FlowId f) {
   const Hop* h = hops(f);
   for (int i = 0; i < flow(f).hop_count; ++i)
-    if (is_tight(h[i].link))
-      for (const LinkEntry& e : flows_of(h[i].link)) add_to_region(e.flow);
+    if (is_tight(h[i]))
+      for (const LinkEntry& e : flows_of(h[i])) add_to_region(e.flow);
 }
 
 // The flows a change reaches first: those on the saturated links a departure left, the new
@@ -292,7 +288,7 @@ void MaxMinSolver::mark_links() {
   for (std::size_t r = members_.size(); r < region_.size(); ++r) prefetch_flow(region_[r]);
   for (std::size_t r = members_.size(); r < region_.size(); ++r) {
     const Hop* h = hops(region_[r]);
-    for (int i = 0; i < flow(region_[r]).hop_count; ++i) __builtin_prefetch(&link(h[i].link));
+    for (int i = 0; i < flow(region_[r]).hop_count; ++i) __builtin_prefetch(&link(h[i]));
   }
   for (std::size_t r = members_.size(); r < region_.size(); ++r) {
     const Flow& x = flow(region_[r]);
@@ -300,7 +296,7 @@ void MaxMinSolver::mark_links() {
     std::int32_t* sl = slots(r);
     std::int32_t tight = 0;
     for (int i = 0; i < x.hop_count; ++i) {
-      const LinkRecord l = h[i].link;
+      const LinkRecord l = h[i];
       Link& k = link(l);
       if (!is_tight(k)) continue;
       if (static_cast<std::size_t>(k.slot) >= local_.size() ||

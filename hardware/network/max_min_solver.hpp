@@ -136,13 +136,16 @@ class MaxMinSolver final : public LinkLoad {
   // A link's record in links_, while the link has flows.
   using LinkRecord = std::int32_t;  // (a negative word is kFree or a caller's mark: no record)
   static constexpr LinkRecord kAtCap = -1;  // Flow::bottleneck of a flow at its cap
-  struct Hop {
-    LinkRecord link;
-    std::int32_t pos;  // index of this flow in the link's `flows`
-  };
+  // A flow's hops are the records of its links, in route order. A link's list of flows holds
+  // (flow, hop) entries; a flow leaving finds its entry by a search of the list (a few cells,
+  // one line, already asked for) rather than by a position kept in the hop: keeping positions
+  // wrote the hop of whichever flow's entry moved into the hole, a miss in series after the
+  // list's own at every hop of every departure.
+  using Hop = LinkRecord;
   struct LinkEntry {
     FlowId flow;
     std::int32_t hop;  // index of the link in the flow's hops
+    bool operator==(const LinkEntry&) const = default;
   };
   // One cache line: at a million endpoints a hop's link is a miss, and only one. (Whether it is
   // tight and its place in a solve's local_ are in it too: a separate array of them was a second

@@ -9,7 +9,7 @@
 // Blocks of up to 8 cells start at a multiple of their size, so a short list lies in one cache
 // line when a cell is 8 bytes. An emptied list gives its block back (the next list of that size
 // reuses it, likely still in cache). Order within a list is the caller's: push_back appends,
-// erase_at moves the last cell into the hole, as a vector used that way would.
+// erase moves the last cell into the hole, as a vector used that way would.
 #pragma once
 
 #include <algorithm>
@@ -35,11 +35,9 @@ class PooledLists {
   T* end(const Head& h) { return cells_.data() + h.at + h.size; }
   const T* begin(const Head& h) const { return cells_.data() + h.at; }
   const T* end(const Head& h) const { return cells_.data() + h.at + h.size; }
-  T& at(const Head& h, std::size_t i) { return cells_[h.at + i]; }
-  T& back(const Head& h) { return cells_[h.at + h.size - 1]; }
-  // Starts loading cell i and the last cell (what erasing cell i reads).
-  void prefetch_erase(const Head& h, std::size_t i) const {
-    __builtin_prefetch(cells_.data() + h.at + i);
+  // Starts loading the list's first and last cells (what a search of a short list reads).
+  void prefetch(const Head& h) const {
+    __builtin_prefetch(cells_.data() + h.at);
     __builtin_prefetch(cells_.data() + h.at + h.size - 1);
   }
 
@@ -59,6 +57,18 @@ class PooledLists {
     }
     cells_[h.at + h.size] = value;
     h.size = h.size + 1;
+  }
+  // Removes the first cell equal to `value`, which the list holds: the last cell takes its place
+  // (as a vector used that way would); an emptied list gives its block back.
+  void erase(Head& h, const T& value) {
+    T* cells = cells_.data() + h.at;
+    std::uint32_t i = 0;
+    while (!(cells[i] == value)) {
+      ++i;
+      SIMMPI_ASSERT(i < h.size, "a pooled list erases a value it does not hold");
+    }
+    cells[i] = cells[h.size - 1];
+    pop_back(h);
   }
   // Removes the last cell; an emptied list gives its block back.
   void pop_back(Head& h) {
