@@ -79,6 +79,10 @@ MaxMinSolver::LinkRecord MaxMinSolver::open_record(LinkId l) {
   return r;
 }
 
+std::int64_t MaxMinSolver::cap_units(const Flow& x) {
+  return static_cast<std::int64_t>(std::ceil(x.cap / kCapUnit));
+}
+
 FlowId MaxMinSolver::allocate_flow(int hop_count) {
   FlowId f;
   if (!free_.empty()) {
@@ -88,7 +92,11 @@ FlowId MaxMinSolver::allocate_flow(int hop_count) {
     f = static_cast<FlowId>(flows_.size());
     flows_.emplace_back();
   }
-  hops_.reserve(flows_.size(), static_cast<std::size_t>(hop_count));
+  if (hop_count > kInlineHops) {
+    SIMMPI_ASSERT(hop_count <= INT16_MAX, "a flow crosses %d links", hop_count);
+    long_hops_.reserve(flows_.size(), static_cast<std::size_t>(hop_count));
+    max_hops_ = std::max(max_hops_, static_cast<std::size_t>(hop_count));
+  }
   return f;
 }
 
@@ -122,6 +130,10 @@ bool MaxMinSolver::is_slack_alone_rounded(const LinkId* links, int count) const 
 FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
   SIMMPI_ASSERT(count > 0, "a flow crosses at least one link (got %d)", count);
   FlowId f = allocate_flow(count);
+  Flow& x = flow(f);
+  x = Flow{};
+  x.hop_count = static_cast<std::int16_t>(count);
+  x.alive = true;
   Hop* h = hops(f);
   // The links' records first, all asked for before any is read: each is a miss of its own.
   for (int i = 0; i < count; ++i) {
@@ -130,17 +142,13 @@ FlowId MaxMinSolver::add_flow(const LinkId* links, int count) {
   }
   double cap = flow_cap_;  // alone: its narrowest link, or the flow cap
   for (int i = 0; i < count; ++i) cap = std::min(cap, link(h[i]).capacity);
-  Flow& x = flow(f);
-  x = Flow{};
   x.cap = cap;
-  x.cap_units = static_cast<std::int64_t>(std::ceil(cap / kCapUnit));
-  x.hop_count = count;
-  x.alive = true;
+  const std::int64_t units = cap_units(x);
   bool slack = true;
   for (int i = 0; i < count; ++i) {
     Link& k = link(h[i]);
     flows_on_.push_back(k.flows, LinkEntry{f, i});
-    k.cap_sum += x.cap_units;
+    k.cap_sum += units;
     slack = slack && !is_tight(k);
   }
   ++active_;
@@ -164,13 +172,14 @@ void MaxMinSolver::remove_flow(FlowId f) {
     flows_on_.prefetch(link(h[i]).flows);
   }
   set_rate(f, 0.0, kAtCap);
+  const std::int64_t units = cap_units(x);
   for (int i = 0; i < x.hop_count; ++i) {
     Link& k = link(h[i]);
     // Flows limited by a saturated link may speed up once this one leaves it. (Checked before
     // the rates drop: a link that was not saturated limited nobody.)
     if (saturated_[static_cast<std::size_t>(i)]) seed_links_.push_back(k.id);
     flows_on_.erase(k.flows, LinkEntry{f, i});
-    k.cap_sum -= x.cap_units;
+    k.cap_sum -= units;
     if (k.flows.size == 0) {  // its record goes: one opened afresh has sums and bounds 0 exactly
       SIMMPI_ASSERT(k.bottlenecked == 0 && k.cap_sum == 0, "link %d emptied with state left", k.id);
       record_of_[static_cast<std::size_t>(k.id)] = kFree;
@@ -281,8 +290,7 @@ void MaxMinSolver::start_solve() {
 // counts and committed sums (in region order, as a pass over the whole region would), so that
 // filling never looks at a route or at the links.
 void MaxMinSolver::mark_links() {
-  if (slots_.size() < region_.size() * hops_.stride())
-    slots_.resize(region_.size() * hops_.stride());
+  if (slots_.size() < region_.size() * max_hops_) slots_.resize(region_.size() * max_hops_);
   // The new members' entries, then their links, asked for all at once: at a million endpoints
   // each is a miss, and the loop below branches on every link.
   for (std::size_t r = members_.size(); r < region_.size(); ++r) prefetch_flow(region_[r]);

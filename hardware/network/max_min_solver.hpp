@@ -88,19 +88,15 @@ class MaxMinSolver final : public LinkLoad {
   void prefetch(LinkId link) const {
     __builtin_prefetch(&record_of_[static_cast<std::size_t>(link)]);
   }
-  // Starts loading what remove_flow reads of `flow` before its links: its entry and its hops.
+  // Starts loading what remove_flow reads of `flow` before its links: its entry, with its hops.
   void prefetch_flow(FlowId flow) const {
     __builtin_prefetch(&flows_[static_cast<std::size_t>(flow)]);
-    __builtin_prefetch(hops(flow));
   }
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
   // it is 0 until the next solve().
   FlowId add_flow(const LinkId* links, int count);
   // Capacity for `flows` flows at once, allocated ahead (see FlowNetwork::expect_flows).
-  void reserve(std::size_t flows) {
-    flows_.reserve(flows);
-    hops_.reserve_capacity(flows);
-  }
+  void reserve(std::size_t flows) { flows_.reserve(flows); }
   void remove_flow(FlowId flow);
   // True when add/remove left something for solve() to recompute.
   bool has_pending() const { return !seed_flows_.empty() || !seed_links_.empty(); }
@@ -164,22 +160,30 @@ class MaxMinSolver final : public LinkLoad {
     LinkId id = 0;         // the link this record is
   };
   static_assert(sizeof(Link) == 64);
-  struct Flow {
+  // One cache line with its hops when its route has at most kInlineHops links (every route of a
+  // fat-tree of up to four levels, and of a dragonfly under minimal routing): a flow's entry and
+  // its hops were two misses, in two arrays, wherever the solver reached the flow. Longer routes
+  // keep their hops in long_hops_.
+  static constexpr int kInlineHops = 8;
+  struct alignas(64) Flow {
     double cap = 0;
-    std::int64_t cap_units = 0;
     double rate = 0;
     std::uint64_t region = 0;        // solve_ of the solve whose region holds it
     LinkRecord bottleneck = kAtCap;  // the saturated link that limits it, or kAtCap
-    std::int32_t hop_count = 0;
+    std::int16_t hop_count = 0;
     bool alive = false;
+    Hop hops[kInlineHops];  // its route's links, if they fit
   };
+  static_assert(sizeof(Flow) == 64);
+  // Its cap rounded up to kB/s, as the links' cap_sum count it.
+  static std::int64_t cap_units(const Flow& x);
   // A region flow during a solve, at its index in region_. Filling works on these dense arrays
   // (and local_) only: the flow's tight links are found once, when it joins, as slots of local_.
   struct Member {
     double cap;
     double new_rate;     // tentative
     std::int32_t limit;  // slot in local_ of the tentative bottleneck, or kNoSlot (at cap)
-    std::int32_t tight;  // its tight links: slots_[index * hops_.stride() ...][0, tight)
+    std::int32_t tight;  // its tight links: slots_[index * max_hops_ ...][0, tight)
     bool frozen;         // this round
   };
   // A tight link of the region during a solve: size, the member list, old_sum and old_b grow as
@@ -219,13 +223,19 @@ class MaxMinSolver final : public LinkLoad {
   }
   // The link's record, made if it has none (its capacity asked for again).
   LinkRecord open_record(LinkId l);
-  Hop* hops(FlowId f) { return hops_.row(static_cast<std::size_t>(f)); }
-  const Hop* hops(FlowId f) const { return hops_.row(static_cast<std::size_t>(f)); }
+  Hop* hops(FlowId f) {
+    Flow& x = flow(f);
+    return x.hop_count <= kInlineHops ? x.hops : long_hops_.row(static_cast<std::size_t>(f));
+  }
+  const Hop* hops(FlowId f) const {
+    const Flow& x = flows_[static_cast<std::size_t>(f)];
+    return x.hop_count <= kInlineHops ? x.hops : long_hops_.row(static_cast<std::size_t>(f));
+  }
   // Its flows could together exceed it.
   static bool is_tight(const Link& k) { return k.cap_sum > k.cap_floor; }
   bool is_tight(LinkRecord r) const { return is_tight(links_[static_cast<std::size_t>(r)]); }
   bool in_region(FlowId f) const { return flows_[static_cast<std::size_t>(f)].region == solve_; }
-  std::int32_t* slots(std::size_t member) { return &slots_[member * hops_.stride()]; }
+  std::int32_t* slots(std::size_t member) { return &slots_[member * max_hops_]; }
   static constexpr std::int32_t kNoSlot = -1;
   void close(std::int32_t slot);
   FlowId allocate_flow(int hop_count);
@@ -260,7 +270,8 @@ class MaxMinSolver final : public LinkLoad {
   // then a flow alone never makes a link tight.
   bool whole_kBps_ = true;
   runtime::HugePageVector<Flow> flows_;
-  StridedRows<Hop> hops_;  // a row per flow slot
+  StridedRows<Hop> long_hops_;  // a row per flow slot, once a route is longer than kInlineHops
+  std::size_t max_hops_ = kInlineHops;  // the longest route yet, or kInlineHops
   std::vector<FlowId> free_;
   double flow_cap_;
   int active_ = 0;
@@ -277,7 +288,7 @@ class MaxMinSolver final : public LinkLoad {
   std::vector<Open> open_;
   std::vector<FlowId> region_;
   std::vector<Member> members_;      // one per region flow, same index
-  std::vector<std::int32_t> slots_;  // hops_.stride() per member
+  std::vector<std::int32_t> slots_;  // max_hops_ per member
   struct OnLink {  // a member on a local link; `next` is the link's next member, or -1
     std::int32_t member;
     std::int32_t next;

@@ -142,12 +142,13 @@ TEST(MaxMinSolver, SlackLinksDoNotCoupleFlows) {
 }
 
 TEST(MaxMinSolver, IncrementalSolvesMatchAFullRecomputation) {
-  // 40 links of varied capacity, routes of 1-4 random links, random arrivals and departures;
-  // after each batch the incremental rates equal a from-scratch progressive filling.
+  // 40 links of varied capacity, routes of 1-4 random links (and of 1-12, past the hops a flow
+  // keeps in its own entry), random arrivals and departures; after each batch the incremental
+  // rates equal a from-scratch progressive filling, and every flow still has its route.
   const int kLinks = 40;
   std::vector<double> cap(kLinks);
   for (int l = 0; l < kLinks; ++l) cap[static_cast<std::size_t>(l)] = 1e9 * (1.0 + l % 5);
-  for (double flow_cap : {0.0, 0.7e9}) {
+  for (auto [flow_cap, max_len] : {std::pair{0.0, 4}, std::pair{0.7e9, 4}, std::pair{0.0, 12}}) {
     MaxMinSolver s(cap, flow_cap);
     std::vector<std::pair<FlowId, std::vector<LinkId>>> live;
     std::uint64_t r = 42;
@@ -159,7 +160,7 @@ TEST(MaxMinSolver, IncrementalSolvesMatchAFullRecomputation) {
         live.erase(live.begin() + static_cast<std::ptrdiff_t>(victim));
       } else {
         std::vector<LinkId> route;
-        int len = 1 + static_cast<int>(below(mix64(r, 2), 4));
+        int len = 1 + static_cast<int>(below(mix64(r, 2), static_cast<std::uint64_t>(max_len)));
         for (int i = 0; i < len; ++i) {
           auto l = static_cast<LinkId>(below(mix64(r, 3 + static_cast<std::uint64_t>(i)), kLinks));
           if (std::find(route.begin(), route.end(), l) == route.end()) route.push_back(l);
@@ -171,9 +172,14 @@ TEST(MaxMinSolver, IncrementalSolvesMatchAFullRecomputation) {
       std::vector<std::vector<LinkId>> routes;
       for (auto& [id, route] : live) routes.push_back(route);
       std::vector<double> want = reference_rates(cap, routes, flow_cap);
-      for (std::size_t i = 0; i < live.size(); ++i)
+      std::vector<LinkId> kept;
+      for (std::size_t i = 0; i < live.size(); ++i) {
         ASSERT_NEAR(s.rate_Bps(live[i].first), want[i], 1e-9 * want[i])
-            << "step " << step << " flow " << i << " flow_cap " << flow_cap;
+            << "step " << step << " flow " << i << " flow_cap " << flow_cap << " routes of up to "
+            << max_len;
+        s.copy_route(live[i].first, kept);
+        ASSERT_EQ(kept, live[i].second) << "step " << step << " flow " << i;
+      }
     }
     EXPECT_GT(s.rounds(), s.solves()) << "some solves had to grow their region";
   }
