@@ -95,8 +95,18 @@ class MaxMinSolver final : public LinkLoad {
   // Adds a flow over `links[0..count)`. Its rate is final at once when rate(id) > 0; otherwise
   // it is 0 until the next solve().
   FlowId add_flow(const LinkId* links, int count);
-  // Capacity for `flows` flows at once, allocated ahead (see FlowNetwork::expect_flows).
-  void reserve(std::size_t flows) { flows_.reserve(flows); }
+  // Capacity for `flows` flows at once, allocated ahead (see FlowNetwork::expect_flows), and
+  // for the records and list cells of their links: as many as kInlineHops links each, at most
+  // every link (flows share links, so fewer are reached; memory that none reaches is mapped and
+  // never touched). Grown by doubling instead, the records were copied at each doubling into
+  // freshly touched pages, inside the event loop.
+  void reserve(std::size_t flows) {
+    flows_.reserve(flows);
+    const std::size_t records = std::min(record_of_.size(), flows * std::size_t{kInlineHops});
+    links_.reserve(records);
+    levels_.reserve(records);
+    flows_on_.reserve(2 * records);  // (a list's first block holds two cells)
+  }
   void remove_flow(FlowId flow);
   // True when add/remove left something for solve() to recompute.
   bool has_pending() const { return !seed_flows_.empty() || !seed_links_.empty(); }

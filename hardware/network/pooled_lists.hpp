@@ -41,6 +41,9 @@ class PooledLists {
     __builtin_prefetch(cells_.data() + h.at + h.size - 1);
   }
 
+  // Room for `cells` cells in all, allocated ahead (touched only as lists reach it).
+  void reserve(std::size_t cells) { cells_.reserve(cells); }
+
   // Appends `value`; may move the list (and every list's cells: pointers into the pool are
   // valid until the next push_back).
   void push_back(Head& h, const T& value) {
