@@ -83,27 +83,35 @@ ChromeTrace::Head& ChromeTrace::find_head(Lane& l, const char* key, bool slice) 
   if (!kind) {
     kind = kinds_.emplace_back(std::make_unique<Kind>()).get();
     kind->key = key;
-    kind->open = slice ? "{\"ph\":\"X\",\"name\":" + json_text(key) : std::string(key);
+    kind->open = slice ? ",\n{\"ph\":\"X\",\"name\":" + json_text(key) : ",\n" + std::string(key);
   }
   return *l.heads.emplace_back(std::make_unique<Head>(Head{key, kind, {}, {}, {}}));
 }
 
-// The fields every slice has: {"ph":"X","name":NAME,"pid":P,"tid":T,"ts":B,"dur":D
-void ChromeTrace::slice_head(Head& h, const Lane& l, SimTime begin, SimTime end) {
-  begin_event(h);
-  out_.text(h.kind->open);
-  out_.text(l.where);
+bool ChromeTrace::begin_event(Head& h) {
+  // Every unit follows its lane's metadata: its separator, part of the kind's opening text, is
+  // the same as its reference's.
+  SIMMPI_ASSERT(events_ > 0, "a timeline event before the lane's metadata");
+  ++events_;
+  return out_.begin(h.last, h.kind->last);
+}
+
+// The fields every slice has: ,\n{"ph":"X","name":NAME,"pid":P,"tid":T,"ts":B
+bool ChromeTrace::slice_head(Head& h, const Lane& l, SimTime begin) {
+  const bool near = begin_event(h);
+  out_.same(h.kind->open);
+  where(l, near);
   out_.micros(begin.ps());
-  out_.text(",\"dur\":");
-  out_.micros((end - begin).ps());
+  return near;
 }
 
 void ChromeTrace::own_code(Lane& l, SimTime begin, SimTime end) {
   scope_.clip(begin, end);
   if (end <= begin) return;
-  Head& h = head(l, "own code", true);
-  slice_head(h, l, begin, end);
-  out_.text('}');
+  slice_head(head(l, "own code", true), l, begin);
+  out_.same(",\"dur\":");
+  out_.micros((end - begin).ps());
+  out_.same("}");
   out_.end();
 }
 
@@ -160,10 +168,7 @@ void ChromeTrace::call(const CallFacts& f) {
   l.last_end = f.end;
   if (!scope_.meets(f.begin, f.end)) return;
   Head& h = head(l, f.name, true);
-  begin_event(h);
-  out_.text(h.kind->open);
-  out_.text(l.where);
-  out_.micros(f.begin.ps());
+  const bool near = slice_head(h, l, f.begin);
   // The rest, from the duration on, is often the same as the lane's last call of the kind: made
   // again only when it is not.
   if (f.comm_context >= 0 && f.comm_name && *f.comm_name != comm_name_) {
@@ -177,11 +182,13 @@ void ChromeTrace::call(const CallFacts& f) {
                   f.peer,
                   f.tag,
                   f.comm_context >= 0 && f.comm_name ? comm_names_ : 0};
-  if (!(tail == h.tail)) {
+  // The reference is h's last call when `near`, whose tail h.tail is.
+  const bool same_tail = tail == h.tail;
+  if (!same_tail) {
     h.tail = tail;
     h.tail_text = tail_text(tail);
   }
-  out_.text(h.tail_text);
+  out_.piece(h.tail_text, near && same_tail);
   out_.end();
   // A flow's ends bind to the slices enclosing them: a time inside the call is inside no other
   // slice of the lane.
@@ -190,12 +197,13 @@ void ChromeTrace::call(const CallFacts& f) {
   // apart, so they can be hidden in the viewer.
   auto flow = [&](const char* open, const MessageLink& m) {
     if (!scope_.shows(m.rank)) return;
-    begin_event(head(l, open, false));
-    out_.text(open);
+    Head& h = head(l, open, false);
+    const bool near = begin_event(h);
+    out_.same(h.kind->open);
     out_.integer(static_cast<std::int64_t>(m.id));
-    out_.text(l.where);
+    where(l, near);
     out_.micros(at);
-    out_.text('}');
+    out_.same("}");
     out_.end();
   };
   if (f.sent)

@@ -40,10 +40,14 @@ class ChromeTrace : public Observer {
   // Each event is a unit of the compressed text (see TextOutput), marked by its kind on its lane
   // and by its kind: the lane's last event of the same kind is usually the same text but for
   // its times, so most of an event is a copy of it; where that is out of the window, of the
-  // last of the kind on any lane.
+  // last of the kind on any lane. The event's pieces are the same for every event of a kind:
+  // the kind's opening text, the lane's text, the numbers, the call's tail. Against the lane's
+  // last event of the kind, the lane's text, and the tail when the call's is the same, are
+  // known to be the same and copied without being compared.
   struct Kind {        // a call's slices (by name), own code, or one kind of flow end
     std::string key;   // the name, or the flow end's opening text
-    std::string open;  // '{"ph":"X","name":NAME' for slices, the key for flow ends
+    std::string open;  // ',\n' (every unit has the separator) and '{"ph":"X","name":NAME' for
+                       // slices, the key for flow ends
     TextOutput::Mark last;
   };
   // What a call's slice says after its begin; `comm`: which communicator name (comm_names_),
@@ -78,17 +82,19 @@ class ChromeTrace : public Observer {
   }
   Head& find_head(Lane& l, const char* key, bool slice);
   void own_code(Lane& l, SimTime begin, SimTime end);
-  // The separator from the event before; `h`: the event's kind on its lane, for compression.
+  // The separator from the event before (an event that is not a unit).
   void begin_event();
-  void begin_event(Head& h) {
-    out_.begin(h.last, h.kind->last);
-    begin_event();
-  }
+  // Begins an event of `h` (its kind on its lane) as a unit; returns whether its reference is
+  // h's last event (see TextOutput::begin).
+  bool begin_event(Head& h);
+  // The lane's text (pid, tid, "ts" key): known to be the same as the reference's when that is
+  // the lane's own event (`near`), else compared.
+  void where(const Lane& l, bool near) { out_.piece(l.where, near); }
   // A metadata event: `arg` of `what` is `value_json`; `tid` -1: the process's.
   void metadata(const char* what, int pid, int tid, const char* arg, const std::string& value_json);
   std::string tail_text(const Tail& t) const;
-  // Writes a slice's fields up to its duration.
-  void slice_head(Head& h, const Lane& l, SimTime begin, SimTime end);
+  // Begins a slice of `h` and writes its fields up to its begin; returns begin_event's answer.
+  bool slice_head(Head& h, const Lane& l, SimTime begin);
 
   TextOutput out_;
   std::vector<int> node_of_rank_;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "runtime/observe/fixed_deflate.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace simmpi::runtime {
@@ -40,7 +41,6 @@ constexpr std::array<std::uint32_t, 30> kDistanceBase = {
 
 struct Tables {
   std::array<Code, 256> literal;
-  std::array<std::uint32_t, 128> ascii;  // the literal codes of ASCII bytes: 8 bits each
   // By length (3..258): the length's code and its extra bits, together.
   std::array<Code, FixedDeflate::kMaxCopy + 1> length;
   // By distance - 1 below 256, else by 256 + ((distance - 1) >> 7) (codes from 16 on cover
@@ -52,7 +52,6 @@ struct Tables {
 
   Tables() {
     for (std::uint32_t c = 0; c < 256; ++c) literal[c] = fixed_code(c);
-    for (std::uint32_t c = 0; c < 128; ++c) ascii[c] = literal[c].bits;
     for (std::uint32_t len = FixedDeflate::kMinCopy; len <= FixedDeflate::kMaxCopy; ++len) {
       std::uint32_t s = 0;
       while (s + 1 < kLengthBase.size() && kLengthBase[s + 1] <= len) ++s;
@@ -78,22 +77,22 @@ FixedDeflate::FixedDeflate(std::size_t text_bytes) : out_(text_bytes + text_byte
   // flags, operating system unknown.
   constexpr unsigned char kHeader[] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff};
   std::memcpy(out_.data(), kHeader, sizeof kHeader);
-  end_ = out_.data() + sizeof kHeader;
-  put(1 | (1 << 1), 3);  // the last block (the only one), with the fixed codes
+  bits_.end = out_.data() + sizeof kHeader;
+  bits_.put(1 | (1 << 1), 3);  // the last block (the only one), with the fixed codes
 }
 
 void FixedDeflate::literals(const char* text, std::size_t n) {
   std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {  // four ASCII bytes at once, else one by one
-    std::uint32_t w;
-    std::memcpy(&w, text + i, 4);
-    if (w & 0x80808080u) break;
-    const auto& a = kTables.ascii;
-    put(a[w & 0x7f] | a[(w >> 8) & 0x7f] << 8 | a[(w >> 16) & 0x7f] << 16 | a[w >> 24] << 24, 32);
+  for (; i < n; i += 8) {  // eight ASCII bytes at once, else one by one
+    const auto k = static_cast<unsigned>(std::min<std::size_t>(n - i, 8));
+    std::uint64_t w;
+    std::memcpy(&w, text + i, 8);
+    if (w & 0x8080808080808080 & (~std::uint64_t{0} >> (64 - 8 * k))) break;
+    ascii_literals(w, k);
   }
   for (; i < n; ++i) {
     const Code& c = kTables.literal[static_cast<unsigned char>(text[i])];
-    put(c.bits, c.length);
+    bits_.put(c.bits, c.length);
   }
 }
 
@@ -102,17 +101,15 @@ void FixedDeflate::copy(std::uint32_t length, std::uint32_t distance) {
   const std::uint32_t d = distance - 1;
   const Tables::Distance& c = kTables.distance[d < 256 ? d : 256 + (d >> 7)];
   const std::uint64_t dist_bits = c.bits | (static_cast<std::uint64_t>(distance - c.base) << 5);
-  put(l.bits | (dist_bits << l.length), l.length + 5 + c.extra);  // at most 13 + 18 bits
+  bits_.put(l.bits | (dist_bits << l.length), l.length + 5 + c.extra);  // at most 13 + 18 bits
 }
 
 void FixedDeflate::finish(std::uint32_t crc, std::uint64_t size) {
-  put(0, 7);  // the end of the block: symbol 256, seven zero bits
-  for (; fill_ > 0; fill_ = fill_ > 8 ? fill_ - 8 : 0) {
-    *end_++ = static_cast<unsigned char>(acc_);
-    acc_ >>= 8;
-  }
+  bits_.put(0, 7);                     // the end of the block: symbol 256, seven zero bits
+  bits_.put(0, (8 - bits_.fill) & 7);  // the last byte filled up
+  unsigned char*& end = bits_.end;
   for (std::uint32_t v : {crc, static_cast<std::uint32_t>(size)})  // ISIZE: the size mod 2^32
-    for (int i = 0; i < 4; ++i) *end_++ = static_cast<unsigned char>(v >> (8 * i));
+    for (int i = 0; i < 4; ++i) *end++ = static_cast<unsigned char>(v >> (8 * i));
 }
 
 }  // namespace simmpi::runtime

@@ -23,7 +23,18 @@ class FixedDeflate {
   // two calls of take(). Starts with the gzip header and the block's header.
   explicit FixedDeflate(std::size_t text_bytes);
 
+  // The `n` bytes at `text` as literals; reads (and ignores) up to 7 bytes after them.
   void literals(const char* text, std::size_t n);
+  // The first `n` (1-8) bytes of `w` (the first lowest), ASCII, as literals.
+  void ascii_literals(std::uint64_t w, unsigned n) {
+    // An ASCII byte's code is the byte plus 0x30 in 8 bits (RFC 1951 3.2.6: 0-143), sent from
+    // its most significant bit: the sum never carries out of an ASCII byte.
+    const std::uint64_t codes =
+        reversed_bytes(w + 0x3030303030303030) & (~std::uint64_t{0} >> (64 - 8 * n));
+    const unsigned first = 8 * n < 56 ? 8 * n : 56;
+    bits_.put(codes & 0x00FFFFFFFFFFFFFF, first);
+    bits_.put(codes >> 56, 8 * n - first);
+  }
   // `length` (kMinCopy..kMaxCopy) bytes that are the same as those `distance` (1..kWindow) back.
   void copy(std::uint32_t length, std::uint32_t distance);
   // Ends the block and the member, with the text's CRC-32 and its length.
@@ -31,27 +42,38 @@ class FixedDeflate {
 
   // The whole bytes made since the last call (the last few bits stay until more come).
   const unsigned char* data() const { return out_.data(); }
-  std::size_t size() const { return static_cast<std::size_t>(end_ - out_.data()); }
-  void take() { end_ = out_.data(); }
+  std::size_t size() const { return static_cast<std::size_t>(bits_.end - out_.data()); }
+  void take() { bits_.end = out_.data(); }
 
  private:
-  static_assert(std::endian::native == std::endian::little, "put() stores the low bytes first");
-  // Appends the `n` (at most 32) low bits of `bits`, first bit first, as deflate packs them.
-  void put(std::uint64_t bits, unsigned n) {
-    acc_ |= bits << fill_;
-    fill_ += n;
-    if (fill_ >= 32) {
-      std::memcpy(end_, &acc_, 4);
-      end_ += 4;
-      acc_ >>= 32;
-      fill_ -= 32;
-    }
+  // Each byte's bits in the opposite order.
+  static std::uint64_t reversed_bytes(std::uint64_t x) {
+    x = (x >> 1 & 0x5555555555555555) | (x & 0x5555555555555555) << 1;
+    x = (x >> 2 & 0x3333333333333333) | (x & 0x3333333333333333) << 2;
+    return (x >> 4 & 0x0F0F0F0F0F0F0F0F) | (x & 0x0F0F0F0F0F0F0F0F) << 4;
   }
+  static_assert(std::endian::native == std::endian::little, "put() stores the low bytes first");
+  // The bits not yet whole bytes, and where they go. put() stores a word every time and moves on
+  // by the whole bytes in it: no branch on how full the word is, which no predictor guesses
+  // (the output has a word to spare).
+  struct Bits {
+    std::uint64_t acc = 0;  // the first in the lowest; fewer than 8 between calls
+    unsigned fill = 0;
+    unsigned char* end = nullptr;
+    // Appends the `n` (at most 56) low bits of `bits` (the rest zero), first bit first, as
+    // deflate packs them.
+    void put(std::uint64_t bits, unsigned n) {
+      acc |= bits << fill;
+      fill += n;
+      std::memcpy(end, &acc, 8);
+      end += fill >> 3;
+      acc >>= fill & ~7u;
+      fill &= 7;
+    }
+  };
 
   std::vector<unsigned char> out_;
-  unsigned char* end_;
-  std::uint64_t acc_ = 0;  // bits not yet stored, the first in the lowest
-  unsigned fill_ = 0;
+  Bits bits_;
 };
 
 }  // namespace simmpi::runtime

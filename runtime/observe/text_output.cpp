@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cstdio>
 
+#include "runtime/core/error.hpp"
+
 namespace simmpi::runtime {
 
 TextOutput::TextOutput() = default;
@@ -30,55 +32,107 @@ TextOutput::~TextOutput() {
 
 namespace {
 
-// "00" "01" ... "99": numbers are written two digits at a time.
-constexpr char kDigitPairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
+constexpr std::uint64_t kZeros = 0x3030303030303030;  // '0' in every byte
 
-int digit_count(std::uint64_t u) {
-  int n = 1;
-  for (; u >= 10000; u /= 10000) n += 4;
-  return n + (u >= 10) + (u >= 100) + (u >= 1000);
+// The 8 decimal digits of `x` (below 10^8, leading zeros kept) as the values 0-9 in the bytes
+// of a word, the first in the lowest: a few multiplications for all 8 (the quotients by 100 and
+// by 10 as multiplications and shifts that are exact in this range, in every lane at once),
+// where a digit at a time costs a dependent multiplication each.
+std::uint64_t eight_digits(std::uint32_t x) {
+  std::uint64_t v = x / 10000 | std::uint64_t{x % 10000} << 32;  // halves below 10^4
+  const std::uint64_t hundreds = (v * 10486 >> 20) & 0x0000007F0000007F;
+  v = hundreds | (v - hundreds * 100) << 16;  // quarters below 100, in 16-bit lanes
+  const std::uint64_t tens = (v * 103 >> 10) & 0x000F000F000F000F;
+  return tens | (v - tens * 10) << 8;
 }
 
-// Writes `u` in decimal at `p`, two digits at a time from the last; returns the end.
+// `u` (below 10^8) in decimal, no leading zero: its text (the first byte lowest) and length.
+std::uint64_t decimal(std::uint32_t u, unsigned* size) {
+  const std::uint64_t digits = eight_digits(u);
+  // The leading zeros, all but the last digit's.
+  const auto skip = static_cast<unsigned>(std::countr_zero(digits | std::uint64_t{1} << 56) / 8);
+  *size = 8 - skip;
+  return (digits + kZeros) >> (8 * skip);
+}
+
+// Writes `u` in decimal at `p` (8 bytes a store: the buffer has room past the end); returns the
+// end.
 char* copy_digits(char* p, std::uint64_t u) {
-  char* const end = p + digit_count(u);
-  char* q = end;
-  while (u >= 100) {
-    q -= 2;
-    std::memcpy(q, kDigitPairs + 2 * (u % 100), 2);
-    u /= 100;
+  if (u >= 100000000) {
+    p = copy_digits(p, u / 100000000);
+    const std::uint64_t text = eight_digits(static_cast<std::uint32_t>(u % 100000000)) + kZeros;
+    std::memcpy(p, &text, 8);
+    return p + 8;
   }
-  if (u >= 10)
-    std::memcpy(q - 2, kDigitPairs + 2 * u, 2);
-  else
-    q[-1] = static_cast<char>('0' + u);
-  return end;
+  unsigned size;
+  const std::uint64_t text = decimal(static_cast<std::uint32_t>(u), &size);
+  std::memcpy(p, &text, 8);
+  return p + size;
+}
+
+// The six digits of a fraction (below 10^6), leading zeros kept (the two bytes above them in
+// eight_digits are the zeros of 10^7 and 10^6), and how many there are without the trailing
+// zeros (the fraction is not zero: a digit stays).
+std::uint64_t fraction_digits(std::uint32_t fraction, unsigned* size) {
+  const std::uint64_t digits = eight_digits(fraction) >> 16;
+  *size = 8 - static_cast<unsigned>(std::countl_zero(digits)) / 8;
+  return digits + (kZeros >> 16);
 }
 
 }  // namespace
 
+bool TextOutput::short_integer(std::int64_t v, NumberText* t) {
+  if (v < 0 || v >= 100000000) return false;
+  t->low = decimal(static_cast<std::uint32_t>(v), &t->size);
+  t->high = 0;
+  return true;
+}
+
+bool TextOutput::short_micros(std::int64_t ps, NumberText* t) {
+  if (ps < 0 || ps >= std::int64_t{100000000} * 1000000) return false;
+  const auto u = static_cast<std::uint64_t>(ps);
+  unsigned size;
+  t->low = decimal(static_cast<std::uint32_t>(u / 1000000), &size);
+  t->high = 0;
+  t->size = size;
+  if (const auto fraction = static_cast<std::uint32_t>(u % 1000000)) {
+    unsigned digits;
+    const std::uint64_t point = '.' | fraction_digits(fraction, &digits) << 8;
+    t->low |= point << (8 * size - 8) << 8;  // `size` is 1-8
+    t->high = point >> (64 - 8 * size);
+    t->size = size + 1 + digits;
+  }
+  return true;
+}
+
 char* TextOutput::format_integer(char* p, std::int64_t v) {
+  NumberText t;
+  if (short_integer(v, &t)) {
+    std::memcpy(p, &t.low, 8);
+    return p + t.size;
+  }
   if (v < 0) *p++ = '-';
   return copy_digits(p, v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v));
 }
 
 char* TextOutput::format_micros(char* p, std::int64_t ps) {
+  NumberText t;
+  if (short_micros(ps, &t)) {
+    std::memcpy(p, &t.low, 8);
+    std::memcpy(p + 8, &t.high, 8);
+    return p + t.size;
+  }
   if (ps < 0) *p++ = '-';
   const std::uint64_t u =
       ps < 0 ? 0 - static_cast<std::uint64_t>(ps) : static_cast<std::uint64_t>(ps);
   p = copy_digits(p, u / 1000000);
-  const std::uint64_t fraction = u % 1000000;  // six digits, leading zeros kept
+  const auto fraction = static_cast<std::uint32_t>(u % 1000000);
   if (fraction == 0) return p;
   *p++ = '.';
-  std::memcpy(p, kDigitPairs + 2 * (fraction / 10000), 2);
-  std::memcpy(p + 2, kDigitPairs + 2 * (fraction / 100 % 100), 2);
-  std::memcpy(p + 4, kDigitPairs + 2 * (fraction % 100), 2);
-  char* end = p + 6;
-  while (end[-1] == '0') --end;  // the fraction is not zero: a digit stays
-  return end;
+  unsigned digits;
+  const std::uint64_t text = fraction_digits(fraction, &digits);
+  std::memcpy(p, &text, 8);
+  return p + digits;
 }
 
 namespace {
@@ -116,72 +170,152 @@ std::size_t number_length(const char* p, std::size_t n) {
 
 }  // namespace
 
-void TextOutput::begin_unit(Mark& near, Mark& far) {
-  encode(used_);  // the text before, alone
-  const std::uint64_t at = position(used_);
-  // The lane's last event of the kind is the likeliest to be the same (a copy going on from the
-  // event before is taken too when its distance is the same); the kind's last on any lane is
-  // nearer only when that is out of the window; the text that the copy going on goes on into
-  // last.
-  candidates_[0] = near.at;
-  candidates_[1] = far.at;
-  candidates_[2] = copy_distance_ ? at - copy_distance_ : 0;
-  choosing_ = true;
-  near.at = far.at = at;
+bool TextOutput::begin_unit(Mark& near, Mark& far) {
+  if (encoded_ < used_) literals(used_ - encoded_);  // the text before, alone
+  const std::uint64_t start = position(used_);
+  const auto layout = static_cast<std::uint32_t>(units_++ % kLayouts);
+  // A mark is a reference when a copy can reach it (a mark at `start`, of an empty unit just
+  // before, cannot) and its layout is still its own and not about to be this unit's.
+  auto usable = [&](const Mark& m) -> const Layout* {
+    if (start - m.at - 1 >= kWindow || m.layout == layout) return nullptr;
+    const Layout& l = layouts_[m.layout];
+    return l.at == m.at ? &l : nullptr;
+  };
+  // The lane's last event of the kind is the likeliest to be the same; the kind's last on any
+  // lane is nearer only when that is out of the window.
+  const Layout* near_layout = usable(near);
+  reference_ = near_layout ? near_layout : usable(far);
+  reference_at_ = reference_ ? reference_->at : 0;
+  unit_ = &layouts_[layout];
+  unit_->at = start;
+  unit_->pieces = 0;
+  pieces_ = 0;
+  near_ = &near;
+  far_ = &far;
+  in_unit_ = true;
+  return near_layout != nullptr;
 }
 
-void TextOutput::encode(std::size_t to) {
-  const char* const text = buffer_.data();
-  if (choosing_) {  // the nearest candidate within the window
-    choosing_ = false;
-    reference_ = 0;
-    const std::uint64_t at = position(encoded_);
-    for (std::uint64_t c : candidates_)
-      if (c < at && at - c <= kWindow) {
-        reference_ = c;
+void TextOutput::end_unit() {
+  same_text(used_ - encoded_);
+  const Mark m{unit_->at, static_cast<std::uint32_t>(unit_ - layouts_.data())};
+  *near_ = m;
+  *far_ = m;
+  in_unit_ = false;
+}
+
+bool TextOutput::reference_piece(std::size_t start, std::uint64_t* from) {
+  if (reference_ && pieces_ < reference_->pieces) {
+    *from = reference_at_ + (start - encoded_);
+    if (position(start) - *from <= kWindow) return true;
+  }
+  reference_ = nullptr;  // the rest of the unit goes out as literals
+  return false;
+}
+
+void TextOutput::same_piece(std::size_t n) {
+  std::uint64_t from;
+  if (reference_piece(used_ - n, &from))
+    SIMMPI_ASSERT(reference_->length[pieces_] == n,
+                  "a unit's piece known to be the same as its reference's is %zu bytes, the "
+                  "reference's %u",
+                  n, reference_->length[pieces_]);
+  add_piece(n);  // the same text as the reference's, compressed with what follows
+}
+
+void TextOutput::number_piece(const NumberText& t) {
+  const std::size_t n = t.size, start = used_ - n;
+  std::uint64_t from;
+  if (reference_piece(start, &from)) {
+    // The digits the two have in common before the first that differs are copied with the text
+    // before them, the rest go out as literals. The reference's 16 bytes are in the buffer (it
+    // is before this number, which has room for 32).
+    const std::uint32_t theirs = reference_->length[pieces_];
+    std::uint64_t r[2];
+    std::memcpy(r, at(from), 16);
+    const std::uint64_t d0 = t.low ^ r[0], d1 = t.high ^ r[1];
+    const auto first_difference = static_cast<std::size_t>(
+        d0 ? std::countr_zero(d0) / 8 : 8 + std::countr_zero(d1 | std::uint64_t{1} << 63) / 8);
+    const std::size_t same = std::min({first_difference, n, std::size_t{theirs}});
+    same_text(start - encoded_ + same);
+    if (const std::size_t rest = n - same) {  // the bytes from `same` on, in two words
+      std::uint64_t low = t.low, high = t.high;
+      std::size_t skip = same;
+      if (skip >= 8) {
+        low = high;
+        high = 0;
+        skip -= 8;
+      }
+      if (skip) {
+        low = low >> (8 * skip) | high << (64 - 8 * skip);
+        high >>= 8 * skip;
+      }
+      end_copy();
+      deflate_->ascii_literals(low, static_cast<unsigned>(std::min<std::size_t>(rest, 8)));
+      if (rest > 8) deflate_->ascii_literals(high, static_cast<unsigned>(rest - 8));
+      encoded_ += rest;
+    }
+    reference_at_ = from + theirs;
+  }
+  add_piece(n);
+}
+
+void TextOutput::compared_piece(std::size_t n) {
+  const std::size_t start = used_ - n;
+  std::uint64_t from;
+  if (reference_piece(start, &from)) {
+    const std::uint64_t to = from + reference_->length[pieces_];
+    same_text(start - encoded_);
+    while (encoded_ < used_) {
+      const std::size_t same = common_prefix(buffer_.data() + encoded_, at(from),
+                                             std::min<std::uint64_t>(used_ - encoded_, to - from));
+      copy(from, same);
+      from += same;
+      if (encoded_ == used_) break;
+      // A difference: a number that is not the same (its digits to the end go out as
+      // literals, the reference's are passed over), or else text unlike the reference's (all
+      // goes out as literals).
+      const std::size_t mine = number_length(buffer_.data() + encoded_, used_ - encoded_);
+      const std::size_t theirs = number_length(at(from), static_cast<std::size_t>(to - from));
+      if (mine == 0 && theirs == 0) {
+        literals(used_ - encoded_);
         break;
       }
+      literals(mine);
+      from += theirs;
+    }
+    reference_at_ = to;
   }
-  while (encoded_ < to) {
-    const std::uint64_t at = position(encoded_);
-    if (!reference_ || at - reference_ > kWindow) {
-      end_copy();
-      deflate_->literals(text + encoded_, to - encoded_);
-      encoded_ = to;
-      reference_ = 0;
-      return;
-    }
-    const std::size_t same =
-        common_prefix(text + encoded_, text + (reference_ - base_), to - encoded_);
-    if (same > 0) {
-      const auto distance = static_cast<std::uint32_t>(at - reference_);
-      if (distance != copy_distance_) {
-        end_copy();
-        copy_distance_ = distance;
-      }
-      copy_length_ += static_cast<std::uint32_t>(same);
-      for (; copy_length_ >= FixedDeflate::kMaxCopy + FixedDeflate::kMinCopy;
-           copy_length_ -= FixedDeflate::kMaxCopy)
-        deflate_->copy(FixedDeflate::kMaxCopy, copy_distance_);
-      encoded_ += same;
-      reference_ += same;
-      if (encoded_ == to) return;  // the copy may go on with the next text
-    }
-    // A difference: a number that is not the same (its digits to the end go out as literals,
-    // the reference's are passed over), or else text unlike the reference's (all goes out as
-    // literals).
+  add_piece(n);
+}
+
+void TextOutput::long_piece(std::string_view s) {
+  same_text(used_ - encoded_);
+  reference_ = nullptr;  // its text goes out as literals, and so does the rest of the unit
+  append(s);
+  pieces_ = kMarkedPieces;  // a later unit loses this one as its reference here
+}
+
+void TextOutput::new_copy(std::uint64_t from, std::size_t n) {
+  if (n == 0) return;
+  const std::uint64_t distance = position(encoded_) - from;
+  if (distance > kWindow) return literals(n);
+  if (distance != copy_distance_) {
     end_copy();
-    const std::size_t mine = encoded_ + number_length(text + encoded_, to - encoded_);
-    const std::size_t from = static_cast<std::size_t>(reference_ - base_);
-    const std::size_t theirs = from + number_length(text + from, used_ - from);
-    if (mine == encoded_ && theirs == from) {
-      reference_ = 0;
-      continue;
-    }
-    deflate_->literals(text + encoded_, mine - encoded_);
-    encoded_ = mine;
-    reference_ = position(theirs);
+    copy_distance_ = static_cast<std::uint32_t>(distance);
   }
+  copy_length_ += static_cast<std::uint32_t>(n);
+  for (; copy_length_ >= FixedDeflate::kMaxCopy + FixedDeflate::kMinCopy;
+       copy_length_ -= FixedDeflate::kMaxCopy)
+    deflate_->copy(FixedDeflate::kMaxCopy, copy_distance_);
+  encoded_ += n;
+}
+
+void TextOutput::literals(std::size_t n) {
+  if (n == 0) return;
+  end_copy();
+  deflate_->literals(buffer_.data() + encoded_, n);
+  encoded_ += n;
 }
 
 void TextOutput::end_copy() {
@@ -200,7 +334,7 @@ void TextOutput::end_copy() {
 void TextOutput::write_long(std::string_view s) {
   for (std::size_t done = 0; done < s.size();) {
     const std::size_t piece = std::min<std::size_t>(s.size() - done, 1 << 16);
-    text(s.substr(done, piece));
+    append(s.substr(done, piece));
     done += piece;
   }
 }
@@ -216,7 +350,10 @@ void TextOutput::flush_block() {
     used_ = 0;
     return;
   }
-  encode(used_);
+  if (in_unit_)
+    same_text(used_ - encoded_);
+  else if (encoded_ < used_)
+    literals(used_ - encoded_);
   crc_ = crc32_gzip_refl(crc_, reinterpret_cast<unsigned char*>(buffer_.data() + crc_from_),
                          used_ - crc_from_);
   write_file(deflate_->data(), deflate_->size());
@@ -231,7 +368,7 @@ void TextOutput::flush_block() {
 bool TextOutput::close(std::string* error) {
   if (!file_) return !failed_;
   if (deflate_) {
-    encode(used_);
+    if (encoded_ < used_) literals(used_ - encoded_);
     end_copy();
     crc_ = crc32_gzip_refl(crc_, reinterpret_cast<unsigned char*>(buffer_.data() + crc_from_),
                            used_ - crc_from_);

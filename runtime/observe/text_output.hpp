@@ -3,17 +3,24 @@
 // one buffer with the project's own integer and decimal formatting (no printf per field) and
 // leaves in large blocks, gzip-compressed when the path ends in .gz, else as is.
 //
-// Compression is the writer's own (FixedDeflate): the text comes in units (a timeline's events),
-// each begun with marks where a similar unit began (the lane's last event of the same kind, the
-// last of the kind on any lane), and goes out as a copy of the one that matches longest, the
-// numbers that differ as literals: after a difference the copy goes on past the number in both
-// (a timeline's event is usually its lane's last one of its kind but for its times). A copy
-// that reaches the end of a unit goes on into the next one when the text there goes on the same
-// way. General compressors spent most of a busy timeline's cost hashing every byte to find
-// repeats that the writer knows already (ISA-L's igzip at level 1: ~5 instructions a byte, more
-// than formatting the text). The same text and marks give the same bytes on every machine.
+// Compression is the writer's own (FixedDeflate) and follows what the writer knows: the text
+// comes in units (a timeline's events), each begun with marks where a similar unit began (the
+// lane's last event of the same kind, the kind's last on any lane) and written as the same
+// sequence of pieces as that reference, with text between them that is the same as the
+// reference's (same(): the kind's fixed text). That text goes out as a copy without being looked
+// at, and so does a piece the writer knows is the same as the reference's (the lane's text
+// against the lane's own last event, a call's arguments that did not change); a number is
+// compared with the reference's number, its digits after the common ones going out as literals;
+// any other piece is compared with the reference's, the numbers that differ in it as literals.
+// A copy goes on across pieces, and into the next unit, while its distance stays the same.
+// General compressors spent most of a busy timeline's cost hashing every byte to find repeats
+// that the writer knows already (ISA-L's igzip at level 1: ~5 instructions a byte, more than
+// formatting the text), and comparing whole events to find where they differ cost half as much
+// again (mispredicted exits of the comparison loops). The same text and pieces give the same
+// bytes on every machine.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -28,9 +35,10 @@ namespace simmpi::runtime {
 
 class TextOutput {
  public:
-  // Where a unit began (see begin()).
+  // Where a unit began (see begin()), and where the lengths of its pieces are kept.
   struct Mark {
-    std::uint64_t at = 0;  // never: positions start far beyond the window from 0
+    std::uint64_t at = 0;  // 0: never (positions start far beyond the window from 0)
+    std::uint32_t layout = 0;
   };
 
   TextOutput();
@@ -38,36 +46,45 @@ class TextOutput {
   bool open(const std::string& path, std::string* error);
   ~TextOutput();
 
-  void text(std::string_view s) {
-    if (s.size() > kBlock - used_) flush_block();
-    if (s.size() > kBlock - kWindow) return write_long(s);
-    std::memcpy(buffer_.data() + used_, s.data(), s.size());
-    used_ += s.size();
-  }
-  void text(char c) {
-    if (used_ == kBlock) flush_block();
-    buffer_[used_++] = c;
-  }
-  // The text until end() is one unit, compressed as a copy of what follows `near` or `far`
-  // (where earlier units began), whichever matches longer; both then mark this one.
-  void begin(Mark& near, Mark& far) {
-    if (!deflate_) return;
-    begin_unit(near, far);
+  // The text until end() is one unit, compressed against `near` if a copy can reach it, else
+  // `far`; both then mark this one. Returns whether the reference is `near` (and true when not
+  // compressing: pieces are then only text).
+  bool begin(Mark& near, Mark& far) {
+    if (!deflate_) return true;
+    return begin_unit(near, far);
   }
   void end() {
-    if (deflate_) encode(used_);
+    if (in_unit_) end_unit();
   }
+  // Text; in a unit, text that the reference has at the same place (the writer knows it).
+  void same(std::string_view s) { append(s); }
+  // Text; in a unit, a piece: one the writer knows is the same as the reference's piece at the
+  // same place (`known_same`; begin() says which reference that is), or else one compared with
+  // it (numbers that differ in it go out as literals, the rest as copies).
+  void piece(std::string_view s, bool known_same) {
+    if (in_unit_ && s.size() > kLongPiece) return long_piece(s);
+    append(s);
+    if (in_unit_) known_same ? same_piece(s.size()) : compared_piece(s.size());
+  }
+  void text(std::string_view s) { piece(s, false); }
+  // A number; in a unit, a piece.
   void integer(std::int64_t v) {
     char* p = room(kMaxNumber);
+    NumberText t;
+    if (short_integer(v, &t)) return number(p, t);
     const std::size_t n = static_cast<std::size_t>(format_integer(p, v) - p);
     used_ += n;
+    if (in_unit_) compared_piece(n);  // a long number: compared as text
   }
   // `ps` picoseconds as microseconds, every picosecond kept and no trailing zero ("12.000345",
-  // "12.5", "12").
+  // "12.5", "12"); in a unit, a piece.
   void micros(std::int64_t ps) {
     char* p = room(kMaxNumber);
+    NumberText t;
+    if (short_micros(ps, &t)) return number(p, t);
     const std::size_t n = static_cast<std::size_t>(format_micros(p, ps) - p);
     used_ += n;
+    if (in_unit_) compared_piece(n);  // a long number: compared as text
   }
   // Closes the file; false (with `error` set) when any write failed.
   bool close(std::string* error);
@@ -83,17 +100,80 @@ class TextOutput {
   // The position of the first byte: a Mark never written (at 0) is out of the window.
   static constexpr std::uint64_t kFirstPosition = 1 << 20;
 
+  // A number's text of at most 16 bytes, in two words (the first byte lowest): most numbers
+  // of a timeline (times below 100 s, ids below 10^8), formatted, compared with the
+  // reference's and compressed in registers. Read back from the buffer instead, their bytes
+  // would come from several stores not yet in the cache, which stalls the loads.
+  struct NumberText {
+    std::uint64_t low = 0, high = 0;
+    unsigned size = 0;
+  };
+  static bool short_integer(std::int64_t v, NumberText* t);
+  static bool short_micros(std::int64_t ps, NumberText* t);
+  void number(char* p, const NumberText& t) {
+    std::memcpy(p, &t.low, 8);
+    std::memcpy(p + 8, &t.high, 8);
+    used_ += t.size;
+    if (in_unit_) number_piece(t);
+  }
+
+  void append(std::string_view s) {
+    if (s.size() > kBlock - used_) flush_block();
+    if (s.size() > kBlock - kWindow) return write_long(s);
+    std::memcpy(buffer_.data() + used_, s.data(), s.size());
+    used_ += s.size();
+  }
   // Where the next `n` bytes go (n <= kMaxNumber), flushing first when the block is too full.
   char* room(std::size_t n) {
     if (kBlock - used_ < n) flush_block();
     return buffer_.data() + used_;
   }
   void write_long(std::string_view s);
-  void begin_unit(Mark& near, Mark& far);
-  // Compresses the text up to buffer_[to].
-  void encode(std::size_t to);
-  void end_copy();  // writes out the copy in progress
+  bool begin_unit(Mark& near, Mark& far);
+  void end_unit();
+  // The last `n` bytes of the buffer are a piece of the unit, after the text not yet compressed
+  // (the same as the reference's): one the writer knows is the same as the reference's piece, a
+  // number, or any text.
+  void same_piece(std::size_t n);
+  void number_piece(const NumberText& t);
+  void compared_piece(std::size_t n);
+  // A piece longer than kLongPiece, which a flush may split: its text and the rest of the unit
+  // go out as literals.
+  static constexpr std::size_t kLongPiece = 4096;
+  void long_piece(std::string_view s);
+  // The reference's piece that corresponds to the one at buffer_[start]: its position; false
+  // (and the reference dropped) when there is none or a copy cannot reach it.
+  bool reference_piece(std::size_t start, std::uint64_t* from);
+  void add_piece(std::size_t n) {
+    if (pieces_ < kMarkedPieces) {
+      unit_->length[pieces_] = static_cast<std::uint16_t>(n);
+      unit_->pieces = static_cast<std::uint16_t>(pieces_ + 1);
+    }
+    ++pieces_;
+  }
+  // The `n` bytes at buffer_[encoded_], the same as those at position `from`, as a copy: most
+  // make the copy in progress longer.
+  void copy(std::uint64_t from, std::size_t n) {
+    if (position(encoded_) - from == copy_distance_ &&
+        copy_length_ + n < FixedDeflate::kMaxCopy + FixedDeflate::kMinCopy) {
+      copy_length_ += static_cast<std::uint32_t>(n);
+      encoded_ += n;
+      return;
+    }
+    new_copy(from, n);
+  }
+  void new_copy(std::uint64_t from, std::size_t n);
+  // The text not yet compressed in a unit, the same as the reference's at reference_at_ (or as
+  // literals when there is no reference).
+  void same_text(std::size_t n) {
+    if (!reference_) return literals(n);
+    copy(reference_at_, n);
+    reference_at_ += n;
+  }
+  void literals(std::size_t n);  // the `n` bytes at buffer_[encoded_]
+  void end_copy();               // writes out the copy in progress
   std::uint64_t position(std::size_t offset) const { return base_ + offset; }
+  const char* at(std::uint64_t position) const { return buffer_.data() + (position - base_); }
   void flush_block();
   void write_file(const void* data, std::size_t n);
 
@@ -106,10 +186,28 @@ class TextOutput {
   std::unique_ptr<FixedDeflate> deflate_;
   std::uint32_t crc_ = 0;  // of the text up to buffer_[crc_from_]
   std::size_t crc_from_ = 0;
-  std::size_t encoded_ = 0;           // buffer_[encoded_] is the first byte not compressed
-  std::uint64_t reference_ = 0;       // the position the text at encoded_ is compared with; 0: none
-  std::uint64_t candidates_[3] = {};  // a unit's references, until the first encode() chooses
-  bool choosing_ = false;
+  std::size_t encoded_ = 0;  // buffer_[encoded_] is the first byte not compressed
+  // The lengths of the pieces of the last units, each kept until kLayouts units later (a mark
+  // whose layout has been reused since is no reference): in one place, which a mark names, so
+  // that ending a unit writes two words to each of its marks.
+  static constexpr std::size_t kMarkedPieces = 8;  // a unit with more loses its reference there
+  struct Layout {
+    std::uint64_t at = 0;  // the unit's Mark::at
+    std::uint16_t pieces = 0;
+    std::array<std::uint16_t, kMarkedPieces> length{};  // at most kLongPiece
+  };
+  static constexpr std::size_t kLayouts = 1024;
+  std::vector<Layout> layouts_ = std::vector<Layout>(kLayouts);
+  std::uint64_t units_ = 0;
+  // The unit being written: its marks, its reference (null: none, or lost), the reference's
+  // position that corresponds to buffer_[encoded_], the unit's layout and pieces.
+  bool in_unit_ = false;
+  Mark* near_ = nullptr;
+  Mark* far_ = nullptr;
+  const Layout* reference_ = nullptr;
+  std::uint64_t reference_at_ = 0;
+  Layout* unit_ = nullptr;
+  std::uint32_t pieces_ = 0;
   std::uint32_t copy_distance_ = 0, copy_length_ = 0;  // the copy in progress (distance 0: none)
   bool failed_ = false;
 };

@@ -5,6 +5,8 @@
 #include <isa-l/igzip_lib.h>
 #include <unistd.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -39,9 +41,11 @@ std::string gunzip(const std::string& zipped, std::size_t size) {
 }
 
 // Writes what a timeline writes: events of a few kinds on a few lanes, each a unit marked by its
-// kind on its lane and by its kind, with numbers that mostly differ from the lane's last event
-// of the kind (times) and some that do not; now and then a text with no unit, one longer than
-// a copy, and bytes beyond ASCII. Several MiB: blocks, the window and long copies are crossed.
+// kind on its lane and by its kind, in pieces: the kind's text (the same as the reference's),
+// the lane's (the same against the lane's own last event, else compared), numbers that mostly
+// differ from the reference's (times, ids) and some that do not, compared text; now and then a
+// text with no unit, one longer than a copy, units of more pieces than a mark keeps, and bytes
+// beyond ASCII. Several MiB: blocks, the window and long copies are crossed.
 void write_events(const std::string& path, int events) {
   TextOutput out;
   std::string error;
@@ -49,23 +53,26 @@ void write_events(const std::string& path, int events) {
   out.text("{\"traceEvents\":[\n");
   TextOutput::Mark lane_kind[7][3], kind[3];
   std::int64_t t = 0;
-  const std::string long_text(700, 'x');
+  const std::string long_text(700, 'x'), longer_text(5000, 'y');
   for (int i = 0; i < events; ++i) {
     const int lane = (i * 5) % 7, k = i % 3;
     if (i % 1000 == 999) out.text("{\"ph\":\"M\",\"name\":\"caf\xc3\xa9\"},\n");  // no unit
-    out.begin(lane_kind[lane][k], kind[k]);
-    out.text(k == 0 ? "{\"ph\":\"X\",\"name\":\"MPI_Send\",\"pid\":"
-                    : "{\"ph\":\"s\",\"name\":\"message\",\"pid\":");
-    out.integer(lane);
-    out.text(",\"ts\":");
+    const bool near = out.begin(lane_kind[lane][k], kind[k]);
+    out.same(k == 0 ? "{\"ph\":\"X\",\"name\":\"MPI_Send\"" : "{\"ph\":\"s\",\"name\":\"message\"");
+    const std::string lane_text = ",\"pid\":" + std::to_string(lane) + ",\"ts\":";
+    out.piece(lane_text, near);
     t += 1 + (i * 7919) % 100003;
     out.micros(t);
-    out.text(",\"dur\":");
+    out.same(",\"dur\":");
     out.micros(k == 2 ? t % 977 : 300000);
-    if (i % 4099 == 0) out.text(long_text);
     out.text(",\"id\":");
     out.integer(-i);
-    out.text("},\n");
+    if (i % 4099 == 0) {  // a long text, and pieces beyond those marked
+      out.text(long_text);
+      out.integer(i);
+    }
+    if (i % 4099 == 1) out.text(longer_text);  // a piece longer than a mark keeps
+    out.text(k == 1 ? "},\n" : "}\n,");
     out.end();
   }
   out.text("{}]}\n");
@@ -98,6 +105,24 @@ TEST(TextOutput, NumbersKeepEveryPicosecondAndNoTrailingZero) {
   EXPECT_EQ(micros(1), "0.000001");
   EXPECT_EQ(micros(-2500000), "-2.5");
   EXPECT_EQ(std::string(b, TextOutput::format_integer(b, -9012345678)), "-9012345678");
+  auto integer = [&](std::int64_t v) { return std::string(b, TextOutput::format_integer(b, v)); };
+  // Every digit count, around each power of ten, the extremes.
+  std::vector<std::int64_t> values = {INT64_MIN, INT64_MAX, 0};
+  for (std::int64_t p = 1; p <= INT64_MAX / 10; p *= 10)
+    for (std::int64_t d : {-1, 0, 1}) values.insert(values.end(), {p + d, -(p + d), 7 * p + d});
+  for (std::int64_t v = 0; v < 2000000; v += 997) values.push_back(v);
+  for (std::int64_t v : values) {
+    EXPECT_EQ(integer(v), std::to_string(v));
+    std::string expected = std::to_string(v / 1000000);
+    if (v < 0 && v > -1000000) expected = "-0";
+    if (const std::int64_t f = v % 1000000) {
+      char fraction[8];
+      std::snprintf(fraction, sizeof fraction, "%06lld", static_cast<long long>(f < 0 ? -f : f));
+      std::string digits(fraction);
+      expected += "." + digits.substr(0, digits.find_last_not_of('0') + 1);
+    }
+    EXPECT_EQ(micros(v), expected) << v;
+  }
 }
 
 TEST(TextOutput, TextWithoutUnitsIsLiteral) {
