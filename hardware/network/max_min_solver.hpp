@@ -274,7 +274,8 @@ class MaxMinSolver final : public LinkLoad {
   runtime::HugePageVector<LinkRecord> record_of_;  // by link id: its word (see link_word)
   runtime::HugePageVector<Link> links_;            // the records
   std::vector<LinkRecord> free_records_;
-  std::vector<double> levels_;       // by record: the rate of the flows whose bottleneck it is
+  // By record: the rate of the flows whose bottleneck it is (meaningful while there are some).
+  std::vector<double> levels_;
   PooledLists<LinkEntry> flows_on_;  // each link's flows, in any order
   // Every capacity (and the flow cap) is a whole number of kB/s, as configured bandwidths are:
   // then a flow alone never makes a link tight.
