@@ -18,6 +18,7 @@ class Crossbar final : public Topology {
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
   int route_links(int, int) const override { return 2; }  // injection and ejection
+  bool has_fixed_routes() const override { return true; }
 
  private:
   int nodes_;

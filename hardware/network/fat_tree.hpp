@@ -56,6 +56,7 @@ class FatTree final : public Topology {
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
   // Routes are minimal: up to the lowest common level and down again, whatever the routing.
   int route_links(int src, int dst) const override { return 2 * common_level(src, dst); }
+  bool has_fixed_routes() const override { return routing_ == Routing::DModK; }
 
   int levels() const { return h_; }
 

@@ -31,6 +31,11 @@ FlowNetwork::FlowNetwork(runtime::Engine& engine, std::unique_ptr<Topology> topo
       chunk_bytes_(config.size_bytes("network.chunk_size")),
       seed_(static_cast<std::uint64_t>(config.integer("runtime.seed"))) {
   if (config.flag("network.stats")) stats_ = std::make_unique<NetStats>(*topology_, config);
+  if (topology_->has_fixed_routes()) {
+    kept_routes_.reset(
+        static_cast<KeptRoute*>(std::calloc(std::size_t{1} << kKeptRouteBits, sizeof(KeptRoute))));
+    SIMMPI_ASSERT(kept_routes_ != nullptr, "allocating the table of kept routes");
+  }
 }
 
 FlowNetwork::~FlowNetwork() = default;
@@ -71,7 +76,18 @@ std::vector<LinkSeries> FlowNetwork::busiest_link_load(SimTime end) const {
   return stats_ ? stats_->busiest_link_load(end) : std::vector<LinkSeries>{};
 }
 
+void FlowNetwork::keep_route(KeptRoute& k, std::uint64_t key, int src, int dst) const {
+  const std::vector<LinkId>& links = probe_route(src, dst);  // the route of every message
+  const int hops = static_cast<int>(links.size());
+  k.key = key;
+  k.latency = route_latency(links.size());
+  k.alone_Bps = alone_cap_Bps(links.data(), hops);
+  k.hops = hops <= kKeptLinks ? hops : -1;
+  if (k.hops > 0) std::copy(links.begin(), links.end(), k.links);
+}
+
 SimTime FlowNetwork::latency(int src, int dst) const {
+  if (const KeptRoute* k = kept_route(src, dst)) return k->latency;
   if (const int links = topology_->route_links(src, dst); links >= 0)
     return route_latency(static_cast<std::size_t>(links));
   const std::uint64_t pair =
@@ -140,15 +156,24 @@ double FlowNetwork::alone_cap_Bps(const LinkId* links, int hops) const {
 void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived) {
   std::uint64_t chunk = chunk_bytes_ != 0 && bytes_left > chunk_bytes_ ? chunk_bytes_ : bytes_left;
   std::uint64_t seq = next_seq_++;
-  route_.clear();
-  topology_->route(src, dst, RouteContext{mix64(seed_, seq), &occupancy_}, route_);
+  const LinkId* path;
+  int hops;
+  const KeptRoute* kept = kept_route(src, dst);
+  if (kept) {
+    path = kept->links;
+    hops = kept->hops;
+  } else {
+    route_.clear();
+    topology_->route(src, dst, RouteContext{mix64(seed_, seq), &occupancy_}, route_);
+    path = route_.data();
+    hops = static_cast<int>(route_.size());
+  }
   // Misses on the links' state, one per link at a million endpoints, overlap when asked for
   // together before the checks below, which branch on each.
-  for (LinkId l : route_) solver_.prefetch(l);
-  const int hops = static_cast<int>(route_.size());
+  for (int i = 0; i < hops; ++i) solver_.prefetch(path[i]);
   const TransferId id = allocate_transfer(hops);
   LinkId* links = route(id);
-  std::copy(route_.begin(), route_.end(), links);
+  std::copy(path, path + hops, links);
   // Alone on every link: a solo flow (when the solver would give it its cap at once). Otherwise
   // the solo flows it meets join the solver first.
   bool alone = true;
@@ -162,22 +187,23 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
     }
   }
   auto bytes = static_cast<double>(chunk);
-  transfers_[static_cast<std::size_t>(id)] = Transfer{bytes_left - chunk,
-                                                      bytes,
-                                                      bytes,
-                                                      0.0,
-                                                      engine_.now(),
-                                                      route_latency(route_.size()),
-                                                      seq,
-                                                      arrived,
-                                                      src,
-                                                      dst,
-                                                      kSolo,
-                                                      hops};
+  transfers_[static_cast<std::size_t>(id)] =
+      Transfer{bytes_left - chunk,
+               bytes,
+               bytes,
+               0.0,
+               engine_.now(),
+               kept ? kept->latency : route_latency(route_.size()),
+               seq,
+               arrived,
+               src,
+               dst,
+               kSolo,
+               hops};
   double rate;
   if (alone && solver_.is_slack_alone(links, hops)) {
     for (int i = 0; i < hops; ++i) solver_.mark_link(links[i], solo_mark(id));
-    rate = alone_cap_Bps(links, hops);
+    rate = kept ? kept->alone_Bps : alone_cap_Bps(links, hops);
   } else {
     rate = solver_.rate_Bps(add_to_solver(id));
   }

@@ -48,6 +48,10 @@ class Topology {
     (void)dst;
     return -1;
   }
+  // True when route() ignores its RouteContext: every message between two nodes takes the same
+  // route (minimal deterministic routing), so the network may keep a pair's route and reuse it.
+  // False when a route draws on the flow's salt or the links' load (random, adaptive routing).
+  virtual bool has_fixed_routes() const { return false; }
 };
 
 }  // namespace simmpi::hardware

@@ -38,6 +38,7 @@ class Torus final : public Topology {
   double link_bw_Bps(LinkId) const override { return s_.link_Bps; }
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
+  bool has_fixed_routes() const override { return true; }  // dimension order
 
   // Routers on the dimension-order route, counting both ends: distance + 1.
   int routers_crossed(int src, int dst) const;

@@ -28,6 +28,7 @@ class StorageTopology final : public Topology {
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
   int route_links(int src, int dst) const override;
+  bool has_fixed_routes() const override { return base_->has_fixed_routes(); }
 
   int base_nodes() const { return base_nodes_; }
   int servers() const { return static_cast<int>(server_Bps_.size()); }

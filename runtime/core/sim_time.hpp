@@ -18,7 +18,7 @@ class SimTime {
   static constexpr SimTime from_ns(std::int64_t ns) { return SimTime(ns * 1000); }
   // Rounds to the nearest picosecond; every conversion from seconds goes through here so a
   // closed-form check can reproduce the same rounding.
-  static SimTime from_seconds(double s) { return SimTime(std::llround(s * 1e12)); }
+  static SimTime from_seconds(double s) { return SimTime(round_ps(s * 1e12)); }
   static constexpr SimTime max() { return SimTime(std::numeric_limits<std::int64_t>::max()); }
 
   constexpr std::int64_t ps() const { return ps_; }
@@ -40,6 +40,15 @@ class SimTime {
 
  private:
   constexpr explicit SimTime(std::int64_t ps) : ps_(ps) {}
+  // std::llround(ps), exactly, without its library call (two per message): below 2^62 the
+  // truncation is exact in int64 and x - trunc(x) is exact in double (Sterbenz), so rounding
+  // half away from zero is one comparison on it; larger, infinite or NaN values go to llround.
+  static std::int64_t round_ps(double ps) {
+    if (!(std::fabs(ps) < 0x1p62)) return std::llround(ps);
+    const auto whole = static_cast<std::int64_t>(ps);
+    const double frac = ps - static_cast<double>(whole);
+    return whole + (frac >= 0.5) - (frac <= -0.5);
+  }
   std::int64_t ps_ = 0;
 };
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "flow_test_util.hpp"
@@ -254,6 +256,82 @@ TEST(FlowNetwork, SameInputsGiveTheSameTimesBitForBit) {
   std::vector<std::int64_t> a = run_once(), b = run_once();
   EXPECT_EQ(a, b);
   EXPECT_EQ(std::count(a.begin(), a.end(), -1), 0) << "every transfer delivered";
+}
+
+namespace {
+
+// A topology that routes as `base` does but does not say its routes are fixed: the network then
+// routes every message afresh, as it did before it kept a pair's route.
+class RoutedEachTime final : public Topology {
+ public:
+  explicit RoutedEachTime(std::unique_ptr<Topology> base) : base_(std::move(base)) {}
+  int node_count() const override { return base_->node_count(); }
+  int link_count() const override { return base_->link_count(); }
+  double link_bw_Bps(LinkId l) const override { return base_->link_bw_Bps(l); }
+  std::string link_name(LinkId l) const override { return base_->link_name(l); }
+  void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override {
+    base_->route(src, dst, ctx, out);
+  }
+
+ private:
+  std::unique_ptr<Topology> base_;
+};
+
+// 300 messages between random pairs of 16 nodes (many pairs repeat), at random times, with
+// bandwidths that differ by level; the delivery times.
+std::vector<std::int64_t> deliveries_on(std::unique_ptr<Topology> t, const runtime::Config& c) {
+  runtime::Engine e;
+  FlowNetwork net(e, std::move(t), c);
+  Deliveries d{&e, {}};
+  std::vector<testing::DelayedTransfer> later;
+  later.reserve(300);
+  for (std::uint64_t i = 0; i < 300; ++i) {
+    auto src = static_cast<int>(below(mix64(i, 1), 16));
+    auto dst =
+        static_cast<int>((static_cast<std::uint64_t>(src) + 1 + below(mix64(i, 2), 15)) % 16);
+    later.push_back({&net, src, dst, 1 + below(mix64(i, 3), 200000), d.next()});
+    e.schedule(SimTime::from_ns(static_cast<std::int64_t>(below(mix64(i, 4), 40000))),
+               Action{&testing::DelayedTransfer::start, &later.back(), 0});
+  }
+  testing::run(e);
+  return d.ps;
+}
+
+}  // namespace
+
+// Where routes are fixed (D-mod-K), the network keeps each pair's route, latency and lone rate
+// after its first message; every time must be the one of routing each message afresh.
+TEST(FlowNetwork, KeptRoutesGiveTheTimesOfRoutingEachMessage) {
+  runtime::Config c = testing::base_config();
+  c.set("network.fat_tree.down=[4, 4]");
+  c.set("network.fat_tree.up=[1, 2]");
+  c.set("network.fat_tree.routing=dmodk");
+  c.set("network.flow_max_bw=9GB/s");
+  ASSERT_TRUE(FatTree::from_config(c)->has_fixed_routes());
+  std::vector<std::int64_t> kept = deliveries_on(FatTree::from_config(c), c);
+  std::vector<std::int64_t> routed =
+      deliveries_on(std::make_unique<RoutedEachTime>(FatTree::from_config(c)), c);
+  EXPECT_EQ(kept, routed);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), -1), 0) << "every transfer delivered";
+  c.set("network.fat_tree.routing=random");
+  EXPECT_FALSE(FatTree::from_config(c)->has_fixed_routes()) << "random routes are drawn per flow";
+}
+
+// The lone flow's time, pinned as above, for a pair's first message (routed) and for its next
+// ones (its route kept), and the latency a probe is told.
+TEST(FlowNetwork, LoneFlowTimesArePinnedWhenThePairsRouteIsKept) {
+  runtime::Engine e;
+  FlowNetwork net(e, crossbar(2), testing::base_config());
+  EXPECT_EQ(net.latency(0, 1).ps(), 600000);
+  Deliveries d{&e, {}};
+  for (int i = 0; i < 3; ++i) {
+    net.transfer(0, 1, 8, d.next());
+    testing::run(e);
+  }
+  EXPECT_EQ(net.latency(0, 1).ps(), 600000);
+  // Each starts when the last one has left its source (the engine's last event), 640 ps apart.
+  std::vector<std::int64_t> expected = {600640, 601280, 601920};
+  EXPECT_EQ(d.ps, expected);
 }
 
 }  // namespace simmpi::hardware
