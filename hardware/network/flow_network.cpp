@@ -76,18 +76,11 @@ std::vector<LinkSeries> FlowNetwork::busiest_link_load(SimTime end) const {
   return stats_ ? stats_->busiest_link_load(end) : std::vector<LinkSeries>{};
 }
 
-void FlowNetwork::keep_route(KeptRoute& k, std::uint64_t key, int src, int dst) const {
-  const std::vector<LinkId>& links = probe_route(src, dst);  // the route of every message
-  const int hops = static_cast<int>(links.size());
-  k.key = key;
-  k.latency = route_latency(links.size());
-  k.alone_Bps = alone_cap_Bps(links.data(), hops);
-  k.hops = hops <= kKeptLinks ? hops : -1;
-  if (k.hops > 0) std::copy(links.begin(), links.end(), k.links);
-}
-
 SimTime FlowNetwork::latency(int src, int dst) const {
-  if (const KeptRoute* k = kept_route(src, dst)) return k->latency;
+  if (kept_routes_ && kept_paused_ == 0) {  // a pair that sent lately (messages fill the table)
+    const std::uint64_t key = pair_key(src, dst);
+    if (const KeptRoute& k = kept_slot(key); k.key == key) return k.latency;
+  }
   if (const int links = topology_->route_links(src, dst); links >= 0)
     return route_latency(static_cast<std::size_t>(links));
   const std::uint64_t pair =
@@ -158,7 +151,9 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
   std::uint64_t seq = next_seq_++;
   const LinkId* path;
   int hops;
-  const KeptRoute* kept = kept_route(src, dst);
+  const std::uint64_t key = pair_key(src, dst);
+  KeptRoute* const slot = kept_for_message(key);
+  KeptRoute* const kept = slot && slot->key == key ? slot : nullptr;
   if (kept) {
     path = kept->links;
     hops = kept->hops;
@@ -167,6 +162,13 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
     topology_->route(src, dst, RouteContext{mix64(seed_, seq), &occupancy_}, route_);
     path = route_.data();
     hops = static_cast<int>(route_.size());
+    if (slot && hops <= kKeptLinks) {  // routes are fixed: every later message takes this one
+      slot->key = key;
+      slot->latency = route_latency(route_.size());
+      slot->alone_Bps = -1;
+      slot->hops = hops;
+      std::copy(route_.begin(), route_.end(), slot->links);
+    }
   }
   // Misses on the links' state, one per link at a million endpoints, overlap when asked for
   // together before the checks below, which branch on each.
@@ -203,7 +205,12 @@ void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, Arriva
   double rate;
   if (alone && solver_.is_slack_alone(links, hops)) {
     for (int i = 0; i < hops; ++i) solver_.mark_link(links[i], solo_mark(id));
-    rate = kept ? kept->alone_Bps : alone_cap_Bps(links, hops);
+    if (!kept) {
+      rate = alone_cap_Bps(links, hops);
+    } else {
+      if (kept->alone_Bps < 0) kept->alone_Bps = alone_cap_Bps(links, hops);
+      rate = kept->alone_Bps;
+    }
   } else {
     rate = solver_.rate_Bps(add_to_solver(id));
   }

@@ -147,29 +147,46 @@ class FlowNetwork final : public Network {
   const std::vector<LinkId>& probe_route(int src, int dst) const;
 
   // A pair's route where routes are fixed (Topology::has_fixed_routes): its links, latency and
-  // the rate a flow alone on it gets, worked out at the pair's first message (or latency query)
-  // and reused, since every later message of the pair takes the same route. A route and its
-  // latency were a third of the network's work per message of a ping-pong. Direct-mapped by
-  // node pair; a hit is exact, a collision routes afresh.
+  // the rate a flow alone on it gets, kept from the pair's first message and reused, since every
+  // later message of the pair takes the same route. Routing, its latency and the lone rate were
+  // a third of the network's work per message of a ping-pong. Direct-mapped by node pair: a hit
+  // is exact, a miss routes as before and keeps the route. Where pairs rarely repeat (an
+  // all-to-all of more pairs than the table holds) the misses would cost more than the hits
+  // save: a window of kKeptWindow messages with fewer than a quarter of hits pauses the table
+  // for kKeptPause messages. Either way a flow takes the same route: only the work differs.
   static constexpr int kKeptLinks = 12;
+  static constexpr int kKeptRouteBits = 12;
+  static constexpr std::uint32_t kKeptWindow = 8192;
+  static constexpr std::uint32_t kKeptPause = 65536;
   struct KeptRoute {
-    std::uint64_t key;  // (src << 32 | dst) + 1; 0: empty
+    std::uint64_t key;  // pair_key(src, dst); 0: empty
     SimTime latency;
-    double alone_Bps;
-    int hops;  // -1: longer than kKeptLinks, routed for each message
+    double alone_Bps;  // < 0: not worked out yet
+    int hops;
     LinkId links[kKeptLinks];
   };
-  // The pair's kept route, worked out now if it is not kept yet; nullptr where routes are not
-  // fixed or the route is too long to keep.
-  const KeptRoute* kept_route(int src, int dst) const {
-    if (!kept_routes_) return nullptr;
-    const std::uint64_t key =
-        (static_cast<std::uint64_t>(src) << 32 | static_cast<std::uint32_t>(dst)) + 1;
-    KeptRoute& k = kept_routes_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kKeptRouteBits)];
-    if (k.key != key) keep_route(k, key, src, dst);
-    return k.hops >= 0 ? &k : nullptr;
+  static std::uint64_t pair_key(int src, int dst) {
+    return (static_cast<std::uint64_t>(src) << 32 | static_cast<std::uint32_t>(dst)) + 1;
   }
-  void keep_route(KeptRoute& k, std::uint64_t key, int src, int dst) const;
+  KeptRoute& kept_slot(std::uint64_t key) const {
+    return kept_routes_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kKeptRouteBits)];
+  }
+  // The slot a message of the pair looks its route up in (and keeps it in on a miss), or nullptr
+  // where routes are not fixed or the table is paused; counts the window's hits.
+  KeptRoute* kept_for_message(std::uint64_t key) {
+    if (!kept_routes_) return nullptr;
+    if (kept_paused_ > 0) {
+      --kept_paused_;
+      return nullptr;
+    }
+    KeptRoute& k = kept_slot(key);
+    kept_hits_ += k.key == key;
+    if (++kept_lookups_ == kKeptWindow) {
+      if (kept_hits_ < kKeptWindow / 4) kept_paused_ = kKeptPause;
+      kept_lookups_ = kept_hits_ = 0;
+    }
+    return &k;
+  }
 
   runtime::Engine& engine_;
   std::unique_ptr<Topology> topology_;
@@ -202,11 +219,11 @@ class FlowNetwork final : public Network {
   mutable std::vector<LatencyEntry> latency_cache_ = std::vector<LatencyEntry>(1 << 14);
   // The kept routes (fixed routes only; nullptr otherwise), from calloc: a table's pages that no
   // pair reaches are never touched.
-  static constexpr int kKeptRouteBits = 12;
   struct FreeKeptRoutes {
     void operator()(KeptRoute* p) const { std::free(p); }
   };
   std::unique_ptr<KeptRoute[], FreeKeptRoutes> kept_routes_;
+  std::uint32_t kept_lookups_ = 0, kept_hits_ = 0, kept_paused_ = 0;  // kept_for_message's
   std::unique_ptr<NetStats> stats_;
 };
 
