@@ -234,14 +234,22 @@ void FlowNetwork::set_rate(TransferId id, double rate_Bps) {
   }
   t.last = now;
   t.rate = rate_Bps;
-  queue_.set(id, now + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
+  queue().set(id, now + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
 }
 
 void FlowNetwork::time_new_chunk(TransferId id, double rate_Bps) {
   Transfer& t = transfers_[static_cast<std::size_t>(id)];
   t.last = engine_.now();
   t.rate = rate_Bps;
-  queue_.add_in_order(id, t.last + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
+  const SimTime at = t.last + runtime::transfer_time(t.remaining, rate_Bps);
+  // The queue's only flow, armed for by its own event (see direct_); a flow that ends in the
+  // instant it starts goes through the queue, which on_completion empties in a loop.
+  if (queue_.empty() && direct_ == kNoTransfer && armed_at_ == SimTime::max() && at > t.last) {
+    direct_ = id;
+    direct_at_ = at;
+    return;
+  }
+  queue().add_in_order(id, at, t.seq);
 }
 
 void FlowNetwork::complete_chunk(TransferId id) {
@@ -296,8 +304,15 @@ void FlowNetwork::on_solve(void* self, std::uint64_t) {
 }
 
 void FlowNetwork::arm_completion() {
-  if (queue_.empty() || queue_.top_time() >= armed_at_) return;
-  armed_at_ = queue_.top_time();
+  SimTime top;
+  if (direct_ != kNoTransfer)
+    top = direct_at_;
+  else if (!queue_.empty())
+    top = queue_.top_time();
+  else
+    return;
+  if (top >= armed_at_) return;
+  armed_at_ = top;
   engine_.schedule(armed_at_, Action{&FlowNetwork::on_completion, this, ++version_});
 }
 
@@ -306,6 +321,11 @@ void FlowNetwork::on_completion(void* self, std::uint64_t version) {
   if (version != n->version_) return;  // superseded by an earlier finish
   n->armed_at_ = SimTime::max();
   SimTime now = n->engine_.now();
+  if (n->direct_ != kNoTransfer) {  // the queue's only flow, due now: what the loop would pop
+    const TransferId id = n->direct_;
+    n->direct_ = kNoTransfer;
+    n->complete_chunk(id);
+  }
   while (!n->queue_.empty() && n->queue_.top_time() <= now) {
     const TransferId id = n->queue_.top();
     n->queue_.pop();

@@ -192,6 +192,21 @@ class FlowNetwork final : public Network {
   std::unique_ptr<Topology> topology_;
   MaxMinSolver solver_;
   FinishQueue queue_;
+  // A flow that started while the queue was empty and nothing was armed stays out of it while
+  // it is the only one (a ping-pong's every message): its event is armed as for the queue's only
+  // entry, and on_completion completes it as the queue's loop would; any other use of the queue
+  // puts it in first (queue()), with the same call it would have had at its start, so the
+  // queue, the events and their order are those of a queued flow. What goes is the queue's
+  // insertion and removal per message.
+  TransferId direct_ = kNoTransfer;
+  SimTime direct_at_;
+  FinishQueue& queue() {
+    if (direct_ != kNoTransfer) {
+      queue_.add_in_order(direct_, direct_at_, transfers_[static_cast<std::size_t>(direct_)].seq);
+      direct_ = kNoTransfer;
+    }
+    return queue_;
+  }
   runtime::HugePageVector<Transfer> transfers_;  // by TransferId
   std::vector<TransferId> free_transfers_;
   StridedRows<LinkId> routes_;             // a row per TransferId

@@ -20,8 +20,14 @@ class StridedRows {
   std::size_t stride() const { return stride_; }
   // Capacity for `rows` rows at the present stride, allocated and not touched.
   void reserve_capacity(std::size_t rows) { cells_.reserve(rows * stride_); }
-  // Room for `rows` rows of at least `width` cells each.
+  // Room for `rows` rows of at least `width` cells each. (The test inline: a flow's start asks,
+  // and there is room almost always.)
   void reserve(std::size_t rows, std::size_t width) {
+    if (width > stride_ || cells_.size() < rows * stride_) grow(rows, width);
+  }
+
+ private:
+  [[gnu::noinline]] void grow(std::size_t rows, std::size_t width) {
     if (width > stride_) {
       std::size_t stride = stride_;
       while (stride < width) stride *= 2;
@@ -34,7 +40,6 @@ class StridedRows {
     if (cells_.size() < rows * stride_) cells_.resize(rows * stride_);
   }
 
- private:
   runtime::HugePageVector<T> cells_;
   std::size_t stride_ = 8;
 };
