@@ -90,7 +90,9 @@ bool is_tool_event_wanted(ToolEvent type) {
   return g_wanted[static_cast<int>(type)] > 0;
 }
 
-bool has_tool_events(int world_rank) {
+int g_tool_registrations = 0;
+
+bool has_queued_tool_events(int world_rank) {
   return static_cast<std::size_t>(world_rank) < g_ranks.size() &&
          !g_ranks[static_cast<std::size_t>(world_rank)].queue.empty();
 }
@@ -143,6 +145,7 @@ MPI_T_event_registration add_tool_registration(int world_rank, int index, std::s
   simmpi_t_event_registration* h = r.get();
   events_of(world_rank).registry.emplace(g_seq++, std::move(r));
   ++g_wanted[index];
+  ++g_tool_registrations;
   return h;
 }
 
@@ -161,6 +164,7 @@ void remove_tool_registration(int world_rank, MPI_T_event_registration h) {
   for (auto it = e.registry.begin(); it != e.registry.end(); ++it) {
     if (it->second.get() != h) continue;
     --g_wanted[it->second->index];
+    --g_tool_registrations;
     e.registry.erase(it);
     return;
   }

@@ -49,8 +49,15 @@ void raise_tool_event(World& w, int world_rank, ToolEvent type, SimTime at,
 // MPI call (ApiCall's end); a callback's own MPI calls deliver nothing more.
 void deliver_tool_events(World& w, int world_rank);
 
-// Whether rank `world_rank` has events queued (ApiCall's cheap test).
-bool has_tool_events(int world_rank);
+// Registrations for events, of every rank and type: none, no event can be queued (a
+// registration's queued events go with it).
+extern int g_tool_registrations;
+bool has_queued_tool_events(int world_rank);
+// Whether rank `world_rank` has events queued: ApiCall's test at the end of every call, one load
+// while no tool has registered for events.
+inline bool has_tool_events(int world_rank) {
+  return g_tool_registrations != 0 && has_queued_tool_events(world_rank);
+}
 
 // A rank's new registration for events of type `index`, queuing at most `capacity` of them.
 MPI_T_event_registration add_tool_registration(int world_rank, int index, std::size_t capacity);

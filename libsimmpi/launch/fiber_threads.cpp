@@ -12,11 +12,13 @@
 #include "runtime/core/error.hpp"
 
 namespace simmpi::mpi {
-namespace {
 
 // libsimmpi.so is loaded, and its initializers run, on the thread that later runs the
 // simulation (the program's main thread).
 const void* const g_simulation_thread = __builtin_thread_pointer();
+
+namespace {
+
 runtime::Process* g_host_region = nullptr;
 
 // The addresses libsimmpi.so is loaded at (looked up on first use, on the simulation's thread).
@@ -46,10 +48,6 @@ bool is_own_code(const void* address) {
 }
 
 }  // namespace
-
-bool on_simulation_thread() {
-  return __builtin_thread_pointer() == g_simulation_thread;
-}
 
 runtime::Process* fiber_caller(const void* call_site) {
   if (!on_simulation_thread() || is_own_code(call_site)) return nullptr;

@@ -19,9 +19,13 @@
 
 namespace simmpi::mpi {
 
+// The thread pointer of the OS thread that runs the simulation (fiber_threads.cpp).
+extern const void* const g_simulation_thread;
 // Whether the calling OS thread is the one that runs the simulation (and every rank's fiber).
-// Cheap: compares the thread pointer.
-bool on_simulation_thread();
+// Cheap: compares the thread pointer (inline: every MPI call asks).
+inline bool on_simulation_thread() {
+  return __builtin_thread_pointer() == g_simulation_thread;
+}
 
 // The rank whose program code (or one of whose threads) makes a C library call that a process
 // sees differently from another (clocks, sleeps, exit, rand, getopt...): the caller is on the
