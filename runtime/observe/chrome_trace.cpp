@@ -49,11 +49,10 @@ void ChromeTrace::metadata(const char* what, int pid, int tid, const char* arg,
   out_.text("}}");
 }
 
-ChromeTrace::Lane& ChromeTrace::lane(int process, int rank, int ordinal) {
+ChromeTrace::Lane& ChromeTrace::new_lane(int process, int rank, int ordinal) {
   if (static_cast<std::size_t>(process) >= lanes_.size())
     lanes_.resize(static_cast<std::size_t>(process) + 1);
   Lane& l = lanes_[static_cast<std::size_t>(process)];
-  if (l.named) return l;
   l.named = true;
   l.rank = rank;
   l.ordinal = ordinal;
@@ -105,7 +104,7 @@ bool ChromeTrace::slice_head(Head& h, const Lane& l, SimTime begin) {
   return near;
 }
 
-void ChromeTrace::own_code(Lane& l, SimTime begin, SimTime end) {
+void ChromeTrace::own_code_slice(Lane& l, SimTime begin, SimTime end) {
   scope_.clip(begin, end);
   if (end <= begin) return;
   slice_head(head(l, "own code", true), l, begin);

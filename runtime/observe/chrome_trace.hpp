@@ -73,7 +73,12 @@ class ChromeTrace : public Observer {
     std::vector<std::unique_ptr<Head>> heads;  // which do not move when lanes_ grows
     std::array<Head*, 16> recent{};            // by a hash of the key's address: most lookups
   };
-  Lane& lane(int process, int rank, int ordinal);
+  Lane& lane(int process, int rank, int ordinal) {
+    const auto p = static_cast<std::size_t>(process);
+    if (p < lanes_.size() && lanes_[p].named) return lanes_[p];
+    return new_lane(process, rank, ordinal);
+  }
+  Lane& new_lane(int process, int rank, int ordinal);
   Head& head(Lane& l, const char* key, bool slice) {
     const auto a = reinterpret_cast<std::uintptr_t>(key);
     Head*& r = l.recent[(a ^ (a >> 4) ^ (a >> 8)) & 15];
@@ -81,7 +86,11 @@ class ChromeTrace : public Observer {
     return *r;
   }
   Head& find_head(Lane& l, const char* key, bool slice);
-  void own_code(Lane& l, SimTime begin, SimTime end);
+  // The slice of the lane's own code from `begin` to `end`, when the window shows some of it.
+  void own_code(Lane& l, SimTime begin, SimTime end) {
+    if (begin < end) own_code_slice(l, begin, end);  // most calls follow the last at once
+  }
+  void own_code_slice(Lane& l, SimTime begin, SimTime end);
   // The separator from the event before (an event that is not a unit).
   void begin_event();
   // Begins an event of `h` (its kind on its lane) as a unit; returns whether its reference is

@@ -7,11 +7,7 @@
 namespace simmpi::runtime {
 namespace {
 
-// A code as it goes into the stream: its bits, already in stream order, and how many.
-struct Code {
-  std::uint32_t bits = 0;
-  std::uint32_t length = 0;
-};
+using Code = FixedDeflate::Code;
 
 // Huffman codes are sent from their most significant bit, into a stream filled from the least
 // significant: reversed once here.
@@ -39,38 +35,26 @@ constexpr std::array<std::uint32_t, 30> kDistanceBase = {
     1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
     193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
 
-struct Tables {
-  std::array<Code, 256> literal;
-  // By length (3..258): the length's code and its extra bits, together.
-  std::array<Code, FixedDeflate::kMaxCopy + 1> length;
-  // By distance - 1 below 256, else by 256 + ((distance - 1) >> 7) (codes from 16 on cover
-  // whole multiples of 128): the code (5 bits, reversed), its first distance and extra bits.
-  struct Distance {
-    std::uint32_t bits, base, extra;
-  };
-  std::array<Distance, 512> distance;
-
-  Tables() {
-    for (std::uint32_t c = 0; c < 256; ++c) literal[c] = fixed_code(c);
-    for (std::uint32_t len = FixedDeflate::kMinCopy; len <= FixedDeflate::kMaxCopy; ++len) {
-      std::uint32_t s = 0;
-      while (s + 1 < kLengthBase.size() && kLengthBase[s + 1] <= len) ++s;
-      const Code c = fixed_code(257 + s);
-      length[len] = {c.bits | ((len - kLengthBase[s]) << c.length), c.length + kLengthExtra[s]};
-    }
-    for (std::uint32_t index = 0; index < distance.size(); ++index) {
-      if (index == 256 || index == 257) continue;  // (distance - 1) >> 7 is at least 2 there
-      const std::uint32_t d = index < 256 ? index + 1 : ((index - 256) << 7) + 1;
-      std::uint32_t s = 0;
-      while (s + 1 < kDistanceBase.size() && kDistanceBase[s + 1] <= d) ++s;
-      distance[index] = {reversed(s, 5), kDistanceBase[s], s < 4 ? 0 : s / 2 - 1};
-    }
-  }
-};
-
-const Tables kTables;
-
 }  // namespace
+
+FixedDeflate::Tables::Tables() {
+  for (std::uint32_t c = 0; c < 256; ++c) literal[c] = fixed_code(c);
+  for (std::uint32_t len = kMinCopy; len <= kMaxCopy; ++len) {
+    std::uint32_t s = 0;
+    while (s + 1 < kLengthBase.size() && kLengthBase[s + 1] <= len) ++s;
+    const Code c = fixed_code(257 + s);
+    length[len] = {c.bits | ((len - kLengthBase[s]) << c.length), c.length + kLengthExtra[s]};
+  }
+  for (std::uint32_t index = 0; index < distance.size(); ++index) {
+    if (index == 256 || index == 257) continue;  // (distance - 1) >> 7 is at least 2 there
+    const std::uint32_t d = index < 256 ? index + 1 : ((index - 256) << 7) + 1;
+    std::uint32_t s = 0;
+    while (s + 1 < kDistanceBase.size() && kDistanceBase[s + 1] <= d) ++s;
+    distance[index] = {reversed(s, 5), kDistanceBase[s], s < 4 ? 0 : s / 2 - 1};
+  }
+}
+
+const FixedDeflate::Tables FixedDeflate::kTables;
 
 FixedDeflate::FixedDeflate(std::size_t text_bytes) : out_(text_bytes + text_bytes / 8 + 4096) {
   // The gzip header: deflate, no flags, no time (the same bytes on every run), no extra
@@ -94,14 +78,6 @@ void FixedDeflate::literals(const char* text, std::size_t n) {
     const Code& c = kTables.literal[static_cast<unsigned char>(text[i])];
     bits_.put(c.bits, c.length);
   }
-}
-
-void FixedDeflate::copy(std::uint32_t length, std::uint32_t distance) {
-  const Code& l = kTables.length[length];
-  const std::uint32_t d = distance - 1;
-  const Tables::Distance& c = kTables.distance[d < 256 ? d : 256 + (d >> 7)];
-  const std::uint64_t dist_bits = c.bits | (static_cast<std::uint64_t>(distance - c.base) << 5);
-  bits_.put(l.bits | (dist_bits << l.length), l.length + 5 + c.extra);  // at most 13 + 18 bits
 }
 
 void FixedDeflate::finish(std::uint32_t crc, std::uint64_t size) {

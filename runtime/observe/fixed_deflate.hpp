@@ -7,6 +7,7 @@
 // on every machine.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -31,12 +32,25 @@ class FixedDeflate {
     // its most significant bit: the sum never carries out of an ASCII byte.
     const std::uint64_t codes =
         reversed_bytes(w + 0x3030303030303030) & (~std::uint64_t{0} >> (64 - 8 * n));
-    const unsigned first = 8 * n < 56 ? 8 * n : 56;
-    bits_.put(codes & 0x00FFFFFFFFFFFFFF, first);
-    bits_.put(codes >> 56, 8 * n - first);
+    Bits b = bits_;  // in registers: the stores through b.end could otherwise be to *this
+    if (n < 8) {
+      b.put(codes, 8 * n);
+    } else {
+      b.put(codes & 0xFFFFFFFF, 32);
+      b.put(codes >> 32, 32);
+    }
+    bits_ = b;
   }
   // `length` (kMinCopy..kMaxCopy) bytes that are the same as those `distance` (1..kWindow) back.
-  void copy(std::uint32_t length, std::uint32_t distance);
+  void copy(std::uint32_t length, std::uint32_t distance) {
+    const Code& l = kTables.length[length];
+    const std::uint32_t d = distance - 1;
+    const Tables::Distance& c = kTables.distance[d < 256 ? d : 256 + (d >> 7)];
+    const std::uint64_t dist_bits = c.bits | (static_cast<std::uint64_t>(distance - c.base) << 5);
+    Bits b = bits_;
+    b.put(l.bits | (dist_bits << l.length), l.length + 5 + c.extra);  // at most 13 + 18 bits
+    bits_ = b;
+  }
   // Ends the block and the member, with the text's CRC-32 and its length.
   void finish(std::uint32_t crc, std::uint64_t size);
 
@@ -45,7 +59,27 @@ class FixedDeflate {
   std::size_t size() const { return static_cast<std::size_t>(bits_.end - out_.data()); }
   void take() { bits_.end = out_.data(); }
 
+  // A code as it goes into the stream: its bits, already in stream order, and how many.
+  struct Code {
+    std::uint32_t bits = 0;
+    std::uint32_t length = 0;
+  };
+  // The codes of RFC 1951 3.2.6, made once.
+  struct Tables {
+    std::array<Code, 256> literal;
+    // By length (3..258): the length's code and its extra bits, together.
+    std::array<Code, kMaxCopy + 1> length;
+    // By distance - 1 below 256, else by 256 + ((distance - 1) >> 7) (codes from 16 on cover
+    // whole multiples of 128): the code (5 bits, reversed), its first distance and extra bits.
+    struct Distance {
+      std::uint32_t bits, base, extra;
+    };
+    std::array<Distance, 512> distance;
+    Tables();
+  };
+
  private:
+  static const Tables kTables;
   // Each byte's bits in the opposite order.
   static std::uint64_t reversed_bytes(std::uint64_t x) {
     x = (x >> 1 & 0x5555555555555555) | (x & 0x5555555555555555) << 1;

@@ -74,8 +74,7 @@ TimelineScope::TimelineScope(const std::string& ranks, const std::string& window
                                 to_ < from_ ? "ends before it begins" : "ends where it begins"));
 }
 
-bool TimelineScope::full(std::uint64_t events, SimTime now) {
-  if (events < max_events_) return false;
+bool TimelineScope::say_full(SimTime now) {
   if (!said_full_) {
     said_full_ = true;
     std::fprintf(stderr,

@@ -26,7 +26,9 @@ class TimelineScope {
   // once on stderr when a writer, having written `events`, would go on at simulated time `now`.
   // The run goes on.
   void limit_events(std::uint64_t max_events) { max_events_ = max_events; }
-  bool full(std::uint64_t events, SimTime now);
+  bool full(std::uint64_t events, SimTime now) {
+    return events >= max_events_ && say_full(now);  // checked before every event: inline
+  }
 
   bool shows(int rank) const {
     return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() &&
@@ -48,6 +50,7 @@ class TimelineScope {
   SimTime from_, to_ = SimTime::max();
   std::uint64_t max_events_ = UINT64_MAX;
   bool said_full_ = false;
+  bool say_full(SimTime now);  // true
 };
 
 }  // namespace simmpi::runtime
