@@ -141,6 +141,15 @@ TEST(MaxMinSolver, SlackLinksDoNotCoupleFlows) {
   EXPECT_EQ(s.rate_Bps(b), 3e9);
 }
 
+TEST(MaxMinSolver, EveryLinksCapacityIsChecked) {
+  // Runs of equal capacities are checked once; a bad one anywhere, after good ones or first, is
+  // named.
+  EXPECT_DEATH(MaxMinSolver({1e9, 1e9, 0.0, 1e9}, 0), "link 2 has capacity 0 B/s");
+  EXPECT_DEATH(MaxMinSolver({2e15, 1e9}, 0), "link 0 has capacity 2e\\+15 B/s");
+  EXPECT_DEATH(MaxMinSolver({1e9, std::nan("")}, 0), "link 1 has capacity nan B/s");
+  EXPECT_DEATH(MaxMinSolver({0.0, 1e9}, 0), "link 0 has capacity 0 B/s");
+}
+
 TEST(MaxMinSolver, IncrementalSolvesMatchAFullRecomputation) {
   // 40 links of varied capacity, routes of 1-4 random links (and of 1-12, past the hops a flow
   // keeps in its own entry), random arrivals and departures; after each batch the incremental
