@@ -226,6 +226,7 @@ ApiCall::~ApiCall() {
     runtime::CallFacts& f = o.facts;
     f.bytes = -1;
     f.peer = f.tag = -1;
+    o.payloads = 0;
     f.comm_context = f.comm_leader = -1;
     f.comm_size = 0;
     f.record_kind = -1;

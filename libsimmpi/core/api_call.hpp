@@ -32,6 +32,7 @@ struct ObservedCall {
   // What the observers are told, filled in as the call goes; its lists are the members below.
   runtime::CallFacts facts;
   runtime::SimTime blocked_at_begin;
+  int payloads = 0;  // ApiCall::note_payload calls so far
   // The name of the call's communicator, copied when ApiCall::comm() resolves it (the call may
   // free or rename the communicator). Kept from call to call with the name's stamp
   // (Communicator::name_stamp): a call on the communicator of the call before copies nothing.
@@ -94,13 +95,19 @@ class ApiCall {
     return derived_datatype(h, comm);
   }
 
-  // What the call moves, for the run's observers (runtime/observe): `bytes` of payload to or
-  // from world rank `peer` (-1: none, or the root's of a collective) with `tag` (-1: none). A
-  // call that moves several payloads (MPI_Sendrecv) notes each; the bytes add up and the first
-  // peer stays. The communicator is the first one comm() resolved.
+  // What the call moves, for the run's observers (runtime/observe): `bytes` of payload (-1: none
+  // known) to or from world rank `peer` (-1: none, or the root's of a collective) with `tag`
+  // (-1: none). A call that moves several payloads (MPI_Sendrecv) notes each; the bytes add up
+  // and the first peer stays. The communicator is the first one comm() resolved.
   void note_payload(std::int64_t bytes, int peer, int tag = -1) {
     if (!observed_) return;
     runtime::CallFacts& f = observed_->facts;
+    if (observed_->payloads++ == 0) {  // the facts hold -1s: the first note is a copy
+      f.bytes = bytes;
+      f.peer = peer;
+      f.tag = tag;
+      return;
+    }
     if (bytes >= 0) f.bytes = (f.bytes < 0 ? 0 : f.bytes) + bytes;
     if (f.peer < 0) f.peer = peer;
     if (f.tag < 0) f.tag = tag;
