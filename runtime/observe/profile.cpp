@@ -26,7 +26,10 @@ SimTime mean_of(SimTime total, int n) {
 
 }  // namespace
 
-Profile::Profile(int ranks) : rank_count_(ranks), ranks_(static_cast<std::size_t>(ranks)) {}
+Profile::Profile(int ranks)
+    : rank_count_(ranks),
+      ranks_(static_cast<std::size_t>(ranks)),
+      threads_(static_cast<std::size_t>(ranks)) {}
 
 const Profile::NameSlot& Profile::add_function(const char* name) {
   std::size_t index = 0;
@@ -40,12 +43,13 @@ const Profile::NameSlot& Profile::add_function(const char* name) {
   return s;
 }
 
-// A leaf that touches only the call's cells when the call's function and communicator are those
-// the tables answer at once; any other call goes through call_looked_up (a tail call).
+// A leaf that touches only the call's cells when it is a rank's own call whose function and
+// communicator the tables answer at once; any other call goes through call_looked_up (a tail
+// call).
 void Profile::call(const CallFacts& f) {
   if (static_cast<unsigned>(f.rank) >= static_cast<unsigned>(rank_count_)) return;
   const NameSlot& fn = by_name_[name_slot(f.name)];
-  if (fn.name != f.name) return call_looked_up(f);
+  if (fn.name != f.name || f.ordinal != 0) return call_looked_up(f);
   if (f.comm_context < 0) return count(f, fn, nullptr);
   if (packed_key(f) != last_comm_key_ || !last_comm_->settled || fn.renames_comm)
     return call_looked_up(f);
@@ -61,6 +65,12 @@ void Profile::call_looked_up(const CallFacts& f) {
     if (!m->settled || fn.renames_comm) follow_name(*m, f, fn.renames_comm);
   }
   count(f, fn, m);
+  if (f.ordinal != 0) {
+    Rank& t = threads_[static_cast<std::size_t>(f.rank)];
+    ++t.calls;
+    t.mpi += f.end - f.begin;
+    t.blocked += f.blocked;
+  }
 }
 
 [[gnu::always_inline]] inline void Profile::count(const CallFacts& f, const NameSlot& fn, Comm* m) {
@@ -70,12 +80,6 @@ void Profile::call_looked_up(const CallFacts& f) {
   if (f.bytes > 0) c.bytes += f.bytes;
   c.time += time;
   c.blocked += f.blocked;
-  if (f.ordinal == 0) {
-    Rank& r = ranks_[static_cast<std::size_t>(f.rank)];
-    ++r.calls;
-    r.mpi += time;
-    r.blocked += f.blocked;
-  }
   if (!m) return;
   m->size = f.comm_size;
   ++m->calls;
@@ -110,6 +114,21 @@ void Profile::follow_name(Comm& m, const CallFacts& f, bool renames) {
 }
 
 void Profile::finish(const std::vector<SimTime>& rank_end, const std::vector<SimTime>& rank_start) {
+  // A rank's own fiber's calls: all its calls less its threads'.
+  for (std::size_t r = 0; r < ranks_.size(); ++r) {
+    Rank& k = ranks_[r];
+    k.calls = 0;
+    k.mpi = k.blocked = SimTime();
+    for (std::size_t fn = 0; fn < functions_.size(); ++fn) {
+      const Cell& c = cell(fn, static_cast<int>(r));
+      k.calls += c.calls;
+      k.mpi += c.time;
+      k.blocked += c.blocked;
+    }
+    k.calls -= threads_[r].calls;
+    k.mpi = k.mpi - threads_[r].mpi;
+    k.blocked = k.blocked - threads_[r].blocked;
+  }
   for (std::size_t r = 0; r < ranks_.size() && r < rank_end.size(); ++r)
     ranks_[r].end = rank_end[r];
   for (std::size_t r = 0; r < ranks_.size() && r < rank_start.size(); ++r)

@@ -102,7 +102,10 @@ class Profile : public Observer {
   }
 
   int rank_count_;
+  // Each rank's own figures, made by finish() from the cells (its calls) less `threads_` (the
+  // calls of its threads, counted apart as they come: one update fewer for every other call).
   std::vector<Rank> ranks_;
+  std::vector<Rank> threads_;
   std::vector<Function> functions_;
   // Every function's cells, one per rank slot: function f's cell of rank r at
   // f * ranks_.size() + r.

@@ -77,5 +77,27 @@ TEST(Profile, CommunicatorsAndTheirNames) {
       << json;
 }
 
+// A rank's threads' calls count under their functions, not in the rank's own MPI time (they
+// overlap its code).
+TEST(Profile, ThreadCallsApartFromTheRanks) {
+  Profile p(1);
+  CallFacts own = facts("MPI_Send", 0, 4), thread = facts("MPI_Send", 0, 30);
+  thread.ordinal = 1;
+  thread.blocked = SimTime::from_ps(20);
+  p.call(own);
+  p.call(thread);
+  p.call(own);
+  p.finish({SimTime::from_ps(100)});
+  const std::string json = p.json();
+  EXPECT_NE(json.find("{\"rank\": 0, \"end\": 0.000000000100, \"own_code\": 0.000000000092, "
+                      "\"mpi\": 0.000000000008, \"blocked\": 0.000000000000, \"calls\": 2}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"name\": \"MPI_Send\", \"calls\": 3, \"bytes\": 24, \"time\": "
+                      "0.000000000038, \"blocked\": 0.000000000020"),
+            std::string::npos)
+      << json;
+}
+
 }  // namespace
 }  // namespace simmpi::runtime
