@@ -37,6 +37,8 @@
 #include "runtime/core/host_clock.hpp"
 #include "runtime/core/host_memory.hpp"
 #include "runtime/fold/fold_memory.hpp"
+#include "runtime/host_time/heavy_phase.hpp"
+#include "runtime/host_time/uncharged_compute.hpp"
 #include "runtime/privatize/program_image.hpp"
 
 // libsimmpi's malloc wrapper (malloc_interpose.cpp), which simmpicc's --wrap=malloc puts in
@@ -249,23 +251,42 @@ void print_summary(const runtime::Scheduler& sched, const runtime::Engine& engin
                  static_cast<unsigned long long>(f.block_bytes() >> 20), rss_mib);
 }
 
-// The compute trap: with runtime.host_time = ignore the ranks' own code costs no simulated time,
-// which is right for a program that only communicates and wrong for one that computes between
-// its calls. The simulator itself needs a few microseconds of CPU per event (tools/bench); a run
-// that used far more had ranks computing, and the prediction left that out. Says so, naming the
-// key. Not per switch: a clock read on every switch would cost every run.
-void note_uncharged_compute(runtime::Scheduler& sched, const runtime::Engine& engine,
-                            double cpu_s) {
+// Where the run's host CPU went, for the note on uncharged compute: the whole process's, and
+// the simulator's heavy phases' (in TSC ticks, converted with the TSC's rate over the run).
+struct RunCpuMeter {
+  double wall0_s = runtime::host_wall_seconds();
+  std::int64_t cpu0_ns = runtime::host_clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+  std::uint64_t tsc0 = runtime::HeavyPhase::now_ticks();
+  std::uint64_t heavy0 = runtime::HeavyPhase::total_ticks();
+
+  runtime::RunCpu read(const runtime::Engine& engine) const {
+    const double wall_s = runtime::host_wall_seconds() - wall0_s;
+    const double ticks = static_cast<double>(runtime::HeavyPhase::now_ticks() - tsc0);
+    runtime::RunCpu run;
+    run.process_s =
+        1e-9 * static_cast<double>(runtime::host_clock_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu0_ns);
+    run.heavy_phases_s =
+        ticks > 0
+            ? static_cast<double>(runtime::HeavyPhase::total_ticks() - heavy0) * wall_s / ticks
+            : 0;
+    run.events = engine.events_processed();
+    return run;
+  }
+};
+
+// The compute trap (runtime/host_time/uncharged_compute.hpp): with runtime.host_time = ignore, a
+// run whose CPU outside the simulator's heavy phases was far more than its events need had ranks
+// computing, and the prediction left that out. Says so, naming the key.
+void note_uncharged_compute(runtime::Scheduler& sched, const runtime::RunCpu& run) {
   if (sched.own_time()) return;  // own code is charged (or replayed)
-  const double events = static_cast<double>(engine.events_processed());
-  const double per_event_us = 1e6 * cpu_s / std::max(1.0, events);
-  if (cpu_s < 0.5 || per_event_us < 50) return;
+  const double per_event_us = runtime::uncharged_us_per_event(run);
+  if (per_event_us == 0) return;
   std::fprintf(stderr,
-               "simmpi: note: the run used %.2f s of host CPU for %.0f events (%.0f us each, where "
-               "the simulator needs a few): the ranks' own code computed, and "
-               "runtime.host_time = ignore charges none of it; --set runtime.host_time=measure "
-               "charges it (docs/compute_time.md)\n",
-               cpu_s, events, per_event_us);
+               "simmpi: note: the run used %.2f s of host CPU for %llu events (%.0f us each "
+               "outside the network's solver, where the simulator needs a few): the ranks' own "
+               "code computed, and runtime.host_time = ignore charges none of it; --set "
+               "runtime.host_time=measure charges it (docs/compute_time.md)\n",
+               run.process_s, static_cast<unsigned long long>(run.events), per_event_us);
 }
 
 void print_switches(const runtime::Scheduler& sched) {
@@ -290,7 +311,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   mallopt(M_MMAP_THRESHOLD, mapping_threshold);
   mallopt(M_TRIM_THRESHOLD, 2 * mapping_threshold);
   double wall0 = runtime::host_wall_seconds();
-  const std::int64_t cpu0_ns = runtime::host_clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+  const RunCpuMeter run_cpu;
   runtime::Engine engine;
   hardware::Platform platform(engine, o.ranks, config,
                               static_cast<int>(config.integer("mpi.spawn_slots")));
@@ -342,9 +363,7 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   if (!o.quiet) {
     print_summary(sched, engine, runtime::host_wall_seconds() - wall0, progress.peak);
     print_own_time_summary(sched, own_note);
-    note_uncharged_compute(
-        sched, engine,
-        1e-9 * static_cast<double>(runtime::host_clock_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu0_ns));
+    note_uncharged_compute(sched, run_cpu.read(engine));
   }
   if (!reports.finish(sched, !o.quiet) && job_status == 0) job_status = 1;
   if (config.flag("runtime.report_switches")) print_switches(sched);
