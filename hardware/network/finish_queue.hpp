@@ -9,10 +9,8 @@
 // take the same time, so such flows finish in the order they start. add_in_order appends one to
 // the FIFO when it finishes no earlier than the FIFO's last (O(1), lines in sequence), and gives
 // it to the heap otherwise; a flow whose time moves later leaves the FIFO (a tombstone stays
-// there) for the heap. The top is the earlier of the two heads. A flow's first rate from a solve
-// is added the same way (FlowNetwork::set_rate): flows of one instant that share alike finish
-// together, mostly in the order they started. At a million endpoints the heap of ~10^5 flows
-// outgrew the cache, and each pop paid a miss per level below the top few.
+// there) for the heap. The top is the earlier of the two heads. At a million endpoints the heap
+// of ~10^5 flows outgrew the cache, and each pop paid a miss per level below the top few.
 //
 // Four children per node (as in the engine's queue): a pop moves through half as many levels as
 // in a binary heap. An item is 16 bytes (time and id; the sequence numbers, needed only between

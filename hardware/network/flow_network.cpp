@@ -233,14 +233,9 @@ void FlowNetwork::set_rate(TransferId id, double rate_Bps) {
     if (stats_) stats_->carried(route(id), t.hops, sent, t.last, now);
     t.remaining -= sent;
   }
-  const bool first = t.rate == 0;
   t.last = now;
   t.rate = rate_Bps;
-  const SimTime finish = now + runtime::transfer_time(t.remaining, rate_Bps);
-  if (first)
-    queue().add_in_order(id, finish, t.seq);
-  else
-    queue().set(id, finish, t.seq);
+  queue().set(id, now + runtime::transfer_time(t.remaining, rate_Bps), t.seq);
 }
 
 void FlowNetwork::time_new_chunk(TransferId id, double rate_Bps) {

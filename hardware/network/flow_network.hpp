@@ -118,10 +118,6 @@ class FlowNetwork final : public Network {
 
   void start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived);
   void complete_chunk(TransferId id);
-  // A flow's rate from a solve. Its first (a flow that joined with rate 0, waiting for the
-  // solve) goes to the finish queue as a new chunk's does (add_in_order): the flows of one
-  // instant that share alike finish together, in the order the solver lists them, which is
-  // mostly the order they started; only later changes move a flow in the heap.
   void set_rate(TransferId id, double rate_Bps);
   // Times a chunk that starts at `rate_Bps` now. Chunks that start at their cap (solo ones, and
   // those the solver gives their cap at once) mostly finish in the order they start: the finish

@@ -20,18 +20,8 @@ int CollContext::wire_tag(int tag) const {
   return static_cast<int>(1u << 30 | (seq_ & 0xFFFFFFu) << 5) | tag;
 }
 
-// An eager send completes when it is posted, and an algorithm touches its buffer only after a
-// wait, which makes the rank's posts first: nothing needs its request, so it takes send_blocking's
-// path (SendAhead::CallerWaits: no request when posted now, one released at the post when posted
-// ahead) and the algorithm gets nullptr, which wait and wait_all take as a request already
-// complete. The same simulation; what goes is a request per message alive from the call to the
-// end of the wait (the linear all-to-all holds p - 1 of them per rank) and its passes there.
 Request* CollContext::isend(int dest, int tag, const void* buf, std::size_t bytes) {
   const Datatype& byte = *find_predefined_datatype(MPI_BYTE);
-  if (bytes <= w_.params().eager_threshold) {
-    send_ahead(dest, tag, buf, bytes, SendAhead::CallerWaits);
-    return nullptr;
-  }
   Request* r = start_send(w_, comm_, Channel::Collective, dest, wire_tag(tag), buf,
                           static_cast<int>(bytes), byte, SendMode::Standard);
   r->internal = true;
@@ -47,10 +37,6 @@ Request* CollContext::irecv(int source, int tag, void* buf, std::size_t bytes) {
 }
 
 std::size_t CollContext::wait(Request* r) {
-  if (!r) {  // an eager send (isend): complete once posted
-    w_.scheduler().settle();
-    return 0;
-  }
   wait_request(w_, *r);
   auto bytes = r->kind == RequestKind::Recv ? static_cast<std::size_t>(r->status.simmpi_bytes) : 0;
   retire_request(w_, r, MPI_STATUS_IGNORE);
@@ -59,8 +45,7 @@ std::size_t CollContext::wait(Request* r) {
 
 void CollContext::wait_all(std::vector<Request*>& reqs) {
   wait_all_requests(w_, reqs.data(), static_cast<int>(reqs.size()));
-  for (Request* r : reqs)  // all complete: what wait() would do after its (empty) wait
-    if (r) retire_request(w_, r, MPI_STATUS_IGNORE);
+  for (Request* r : reqs) wait(r);
   reqs.clear();
 }
 

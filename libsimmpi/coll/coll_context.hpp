@@ -48,13 +48,11 @@ class CollContext {
   int size() const { return comm_.size(); }
 
   // Nonblocking sends and receives of `bytes` bytes; a receive accepts any message up to its
-  // size. Each may switch fibers (a send charges mpi.send_overhead). isend returns nullptr for
-  // an eager send, which needs no request (the buffer is read no later than the next wait).
+  // size. Each may switch fibers (a send charges mpi.send_overhead).
   Request* isend(int dest, int tag, const void* buf, std::size_t bytes);
   Request* irecv(int source, int tag, void* buf, std::size_t bytes);
-  // Wait returns the bytes a receive got (0 for a send); nullptr is a send already complete.
+  // Wait returns the bytes a receive got (0 for a send).
   std::size_t wait(Request* r);
-  // Waits for `reqs`, then retires them and clears it.
   void wait_all(std::vector<Request*>& reqs);
   void send(int dest, int tag, const void* buf, std::size_t bytes);
   std::size_t recv(int source, int tag, void* buf, std::size_t bytes);

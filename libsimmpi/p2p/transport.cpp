@@ -518,21 +518,19 @@ void wait_request(World& w, Request& r) {
 namespace {
 
 // A wait for all of `n` requests: the group that counts those whose completion is unknown.
-// One pass over the requests, at the wait's start: each completion that was unknown then is
-// noted in the group by complete_request, which wakes the waiter once, at the latest time, when
-// the last becomes known; the group then holds the latest completion of all, and every request
-// has left it (at 1,024 ranks a linear all-to-all waits for 1,023 receives per rank, each a
-// cache miss per pass).
 struct AllWait {
   Request* const* reqs;
   int n;
   WaitGroup g;
+  const Request* first_unknown = nullptr;  // for the deadlock report
+  bool blocked = false;                    // started by the scheduler, which left it blocked
 
-  // The latest known completion, and the requests not complete whose completion is unknown,
-  // tagged with the group.
+  // Counts the requests afresh at `now`: the latest known completion, and the requests not
+  // complete whose completion is unknown, tagged with the group.
   void count(SimTime now) {
     g = WaitGroup{};
     g.latest = now;
+    first_unknown = nullptr;
     for (int i = 0; i < n; ++i) {
       Request* r = reqs[i];
       if (!r || r->is_complete(now)) continue;
@@ -541,17 +539,18 @@ struct AllWait {
       } else if (r->wait_group != &g) {  // a request listed twice counts once
         r->wait_group = &g;
         ++g.unknown;
+        if (!first_unknown) first_unknown = r;
       }
     }
   }
+  void untag() {
+    for (int i = 0; i < n; ++i)
+      if (reqs[i]) reqs[i]->wait_group = nullptr;  // the group lives on the waiter's stack only
+  }
 };
 
-// For the deadlock report: the first request still in the group.
 std::string describe_all_wait(const void* wait) {
-  const auto* a = static_cast<const AllWait*>(wait);
-  for (int i = 0; i < a->n; ++i)
-    if (a->reqs[i] && a->reqs[i]->wait_group == &a->g) return describe_request(*a->reqs[i]);
-  return "waiting for requests";
+  return describe_request(*static_cast<const AllWait*>(wait)->first_unknown);
 }
 
 // The wait's start, done by the scheduler when the waiter's owed time ends (and its posts
@@ -560,7 +559,8 @@ std::string describe_all_wait(const void* wait) {
 bool start_wait_all(void* wait) {
   auto* a = static_cast<AllWait*>(wait);
   a->count(World::get().now());
-  return a->g.unknown == 0;
+  a->blocked = a->g.unknown > 0;
+  return !a->blocked;
 }
 
 }  // namespace
@@ -571,12 +571,24 @@ void wait_all_requests(World& w, Request* const* reqs, int n) {
   const runtime::WaitReason reason{s.current()->current_call, describe_all_wait, &a};
   // The caller's owed time and posts first; when they end in an event of their own, that event
   // starts the wait, with no switch to the caller unless it can go on.
-  if (!s.settle_then(runtime::WakeAction{&start_wait_all, &a, reason})) a.count(w.now());
-  // A wake with completions still unknown (not the group's) blocks again, the requests still
-  // tagged.
-  while (a.g.unknown > 0) s.block(reason);
-  // A sleep is never cut short: at its end every request is complete.
-  if (a.g.latest > w.now()) s.wait_until(a.g.latest, a.g.latest_tail);
+  const bool started = s.settle_then(runtime::WakeAction{&start_wait_all, &a, reason});
+  if (!started) a.count(w.now());
+  bool woken = started && a.blocked;
+  for (;;) {
+    if (woken) {
+      a.untag();
+      a.count(w.now());
+      woken = false;
+    }
+    if (a.g.unknown == 0) {
+      if (a.g.latest == w.now()) return;
+      s.wait_until(a.g.latest, a.g.latest_tail);
+      a.count(w.now());
+      continue;
+    }
+    s.block(reason);
+    woken = true;
+  }
 }
 
 void wait_any_request(World& w, Request* const* reqs, int n) {
