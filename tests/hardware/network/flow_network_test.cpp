@@ -229,6 +229,38 @@ TEST(FlowNetwork, StatisticsCountBytesBusyTimeAndHops) {
   EXPECT_EQ(s.hop_histogram()[1], 2u) << "two flows crossing one switch";
 }
 
+namespace {
+
+// Messages between random pairs of 16 nodes (many pairs repeat) at random times: the delivery
+// times.
+struct RandomMessages {
+  std::uint64_t count;
+  std::uint64_t min_bytes, byte_span;  // sizes in [min_bytes, min_bytes + byte_span)
+  std::int64_t ns_span;                // start times in [0, ns_span) ns
+};
+
+std::vector<std::int64_t> deliveries_on(std::unique_ptr<Topology> t, const runtime::Config& c,
+                                        RandomMessages m) {
+  runtime::Engine e;
+  FlowNetwork net(e, std::move(t), c);
+  Deliveries d{&e, {}};
+  std::vector<testing::DelayedTransfer> later;
+  later.reserve(m.count);
+  for (std::uint64_t i = 0; i < m.count; ++i) {
+    auto src = static_cast<int>(below(mix64(i, 1), 16));
+    auto dst =
+        static_cast<int>((static_cast<std::uint64_t>(src) + 1 + below(mix64(i, 2), 15)) % 16);
+    later.push_back({&net, src, dst, m.min_bytes + below(mix64(i, 3), m.byte_span), d.next()});
+    e.schedule(SimTime::from_ns(static_cast<std::int64_t>(
+                   below(mix64(i, 4), static_cast<std::uint64_t>(m.ns_span)))),
+               Action{&testing::DelayedTransfer::start, &later.back(), 0});
+  }
+  testing::run(e);
+  return d.ps;
+}
+
+}  // namespace
+
 TEST(FlowNetwork, SameInputsGiveTheSameTimesBitForBit) {
   auto run_once = [] {
     runtime::Config c = testing::base_config();
@@ -237,21 +269,7 @@ TEST(FlowNetwork, SameInputsGiveTheSameTimesBitForBit) {
     c.set("network.fat_tree.up=[1, 2]");
     c.set("network.fat_tree.routing=random");
     c.set("network.flow_max_bw=9GB/s");
-    runtime::Engine e;
-    FlowNetwork net(e, FatTree::from_config(c), c);
-    Deliveries d{&e, {}};
-    std::vector<testing::DelayedTransfer> later;
-    later.reserve(200);
-    for (std::uint64_t i = 0; i < 200; ++i) {
-      auto src = static_cast<int>(below(mix64(i, 1), 16));
-      auto dst =
-          static_cast<int>((static_cast<std::uint64_t>(src) + 1 + below(mix64(i, 2), 15)) % 16);
-      later.push_back({&net, src, dst, 1000 + below(mix64(i, 3), 100000), d.next()});
-      e.schedule(SimTime::from_ns(static_cast<std::int64_t>(below(mix64(i, 4), 20000))),
-                 Action{&testing::DelayedTransfer::start, &later.back(), 0});
-    }
-    testing::run(e);
-    return d.ps;
+    return deliveries_on(FatTree::from_config(c), c, {200, 1000, 100000, 20000});
   };
   std::vector<std::int64_t> a = run_once(), b = run_once();
   EXPECT_EQ(a, b);
@@ -277,26 +295,6 @@ class RoutedEachTime final : public Topology {
   std::unique_ptr<Topology> base_;
 };
 
-// 300 messages between random pairs of 16 nodes (many pairs repeat), at random times, with
-// bandwidths that differ by level; the delivery times.
-std::vector<std::int64_t> deliveries_on(std::unique_ptr<Topology> t, const runtime::Config& c) {
-  runtime::Engine e;
-  FlowNetwork net(e, std::move(t), c);
-  Deliveries d{&e, {}};
-  std::vector<testing::DelayedTransfer> later;
-  later.reserve(300);
-  for (std::uint64_t i = 0; i < 300; ++i) {
-    auto src = static_cast<int>(below(mix64(i, 1), 16));
-    auto dst =
-        static_cast<int>((static_cast<std::uint64_t>(src) + 1 + below(mix64(i, 2), 15)) % 16);
-    later.push_back({&net, src, dst, 1 + below(mix64(i, 3), 200000), d.next()});
-    e.schedule(SimTime::from_ns(static_cast<std::int64_t>(below(mix64(i, 4), 40000))),
-               Action{&testing::DelayedTransfer::start, &later.back(), 0});
-  }
-  testing::run(e);
-  return d.ps;
-}
-
 }  // namespace
 
 // Where routes are fixed (D-mod-K), the network keeps each pair's route, latency and lone rate
@@ -308,9 +306,10 @@ TEST(FlowNetwork, KeptRoutesGiveTheTimesOfRoutingEachMessage) {
   c.set("network.fat_tree.routing=dmodk");
   c.set("network.flow_max_bw=9GB/s");
   ASSERT_TRUE(FatTree::from_config(c)->has_fixed_routes());
-  std::vector<std::int64_t> kept = deliveries_on(FatTree::from_config(c), c);
+  const RandomMessages messages{300, 1, 200000, 40000};  // most pairs send more than once
+  std::vector<std::int64_t> kept = deliveries_on(FatTree::from_config(c), c, messages);
   std::vector<std::int64_t> routed =
-      deliveries_on(std::make_unique<RoutedEachTime>(FatTree::from_config(c)), c);
+      deliveries_on(std::make_unique<RoutedEachTime>(FatTree::from_config(c)), c, messages);
   EXPECT_EQ(kept, routed);
   EXPECT_EQ(std::count(kept.begin(), kept.end(), -1), 0) << "every transfer delivered";
   c.set("network.fat_tree.routing=random");
