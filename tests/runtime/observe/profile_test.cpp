@@ -35,18 +35,18 @@ TEST(Profile, OneFunctionPerNameWhateverTheAddress) {
     }
   p.finish({SimTime::from_ps(1000000), SimTime::from_ps(1000000)});
   const std::string json = p.json();
-  EXPECT_NE(json.find("{\"name\": \"MPI_Send\", \"calls\": 1800, \"bytes\": 14400, \"time\": "
-                      "0.000000018000"),
-            std::string::npos)
-      << json;
-  EXPECT_NE(json.find("{\"name\": \"MPI_Recv\", \"calls\": 1800, \"bytes\": 14400, \"time\": "
-                      "0.000000001800"),
-            std::string::npos)
-      << json;
-  EXPECT_NE(json.find("{\"rank\": 0, \"end\": 0.000001000000, \"own_code\": 0.000000990100, "
-                      "\"mpi\": 0.000000009900, \"blocked\": 0.000000000000, \"calls\": 1800}"),
-            std::string::npos)
-      << json;
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"name\": \"MPI_Send\", \"calls\": 1800, \"bytes\": 14400, \"time\": "
+                      "0.000000018000",
+                      json);
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"name\": \"MPI_Recv\", \"calls\": 1800, \"bytes\": 14400, \"time\": "
+                      "0.000000001800",
+                      json);
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"rank\": 0, \"end\": 0.000001000000, \"own_code\": 0.000000990100, "
+                      "\"mpi\": 0.000000009900, \"blocked\": 0.000000000000, \"calls\": 1800}",
+                      json);
 }
 
 // Calls alternating between two communicators count on each; a rank's call after its
@@ -67,14 +67,14 @@ TEST(Profile, CommunicatorsAndTheirNames) {
   p.call(after);
   p.finish({SimTime::from_ps(100), SimTime::from_ps(100)});
   const std::string json = p.json();
-  EXPECT_NE(json.find("{\"context\": 4, \"first_rank\": 0, \"name\": \"halves\", \"size\": 2, "
-                      "\"calls\": 7, \"bytes\": 56, \"time\": 0.000000000032"),
-            std::string::npos)
-      << json;
-  EXPECT_NE(json.find("{\"context\": 0, \"first_rank\": 0, \"name\": \"MPI_COMM_WORLD\", "
-                      "\"size\": 2, \"calls\": 5, \"bytes\": 40, \"time\": 0.000000000015"),
-            std::string::npos)
-      << json;
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"context\": 4, \"first_rank\": 0, \"name\": \"halves\", \"size\": 2, "
+                      "\"calls\": 7, \"bytes\": 56, \"time\": 0.000000000032",
+                      json);
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"context\": 0, \"first_rank\": 0, \"name\": \"MPI_COMM_WORLD\", "
+                      "\"size\": 2, \"calls\": 5, \"bytes\": 40, \"time\": 0.000000000015",
+                      json);
 }
 
 // A rank's threads' calls count under their functions, not in the rank's own MPI time (they
@@ -89,14 +89,14 @@ TEST(Profile, ThreadCallsApartFromTheRanks) {
   p.call(own);
   p.finish({SimTime::from_ps(100)});
   const std::string json = p.json();
-  EXPECT_NE(json.find("{\"rank\": 0, \"end\": 0.000000000100, \"own_code\": 0.000000000092, "
-                      "\"mpi\": 0.000000000008, \"blocked\": 0.000000000000, \"calls\": 2}"),
-            std::string::npos)
-      << json;
-  EXPECT_NE(json.find("{\"name\": \"MPI_Send\", \"calls\": 3, \"bytes\": 24, \"time\": "
-                      "0.000000000038, \"blocked\": 0.000000000020"),
-            std::string::npos)
-      << json;
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"rank\": 0, \"end\": 0.000000000100, \"own_code\": 0.000000000092, "
+                      "\"mpi\": 0.000000000008, \"blocked\": 0.000000000000, \"calls\": 2}",
+                      json);
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"name\": \"MPI_Send\", \"calls\": 3, \"bytes\": 24, \"time\": "
+                      "0.000000000038, \"blocked\": 0.000000000020",
+                      json);
 }
 
 }  // namespace
