@@ -310,8 +310,8 @@ int simulate(const LaunchOptions& o, const runtime::Config& config) {
   constexpr int mapping_threshold = 32 * 1024 * 1024;
   mallopt(M_MMAP_THRESHOLD, mapping_threshold);
   mallopt(M_TRIM_THRESHOLD, 2 * mapping_threshold);
-  double wall0 = runtime::host_wall_seconds();
   const RunCpuMeter run_cpu;
+  const double wall0 = run_cpu.wall0_s;
   runtime::Engine engine;
   hardware::Platform platform(engine, o.ranks, config,
                               static_cast<int>(config.integer("mpi.spawn_slots")));
