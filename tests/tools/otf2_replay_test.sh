@@ -14,31 +14,13 @@ set -u
 replay=$1 writer=$2 twin=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-platform=(--set mpi.send_overhead=300ns --set mpi.recv_overhead=200ns
-          --set network.nic_latency=500ns --set network.hop_latency=100ns
-          --set network.link_bw=100Gbps --set mpi.eager_threshold=64KiB)
+source "$(dirname "$0")/expect_run.sh"
 "$writer" "$tmp/a" && "$writer" "$tmp/rma" rma && "$writer" "$tmp/nbc" nonblocking ||
   { echo "FAIL: writing the archives"; exit 1; }
 fails=0
-# expect NAME STATUS REGEX ARGS...: simmpi-replay ARGS exits with STATUS (0 or not 0) and its
-# stderr matches REGEX.
-expect() {
-  local name=$1 status=$2 re=$3
-  shift 3
-  "$replay" "$@" "${platform[@]}" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if { [ "$status" = 0 ] && [ $got != 0 ]; } || { [ "$status" != 0 ] && [ $got = 0 ]; }; then
-    echo "FAIL: $name: exit status $got"
-    cat "$tmp/err"
-    fails=1
-  elif ! grep -qE "$re" "$tmp/err"; then
-    echo "FAIL: $name: stderr does not match: $re"
-    cat "$tmp/err"
-    fails=1
-  else
-    echo "ok: $name: $(grep -E "$re" "$tmp/err" | head -1)"
-  fi
-}
+# expect NAME STATUS REGEX ARGS...: simmpi-replay ARGS on the one-switch platform exits with
+# STATUS (0 or not 0) and its stderr matches REGEX.
+expect() { expect_run "$1" "$2" "$3" "$replay" "${@:4}" "${one_switch_platform[@]}"; }
 expect "compute x0.5" 0 "simulated time 0\.003002201280 s" "$tmp/a" --compute-scale 0.5
 expect "compute x1" 0 "simulated time 0\.006002201280 s" "$tmp/a/traces.otf2"
 expect "an event simmpi does not replay" 1 \
@@ -46,7 +28,7 @@ expect "an event simmpi does not replay" 1 \
   "$tmp/rma" --compute-scale 0.5
 expect "skipped when allowed" 0 "skipped 1 RmaPut events" "$tmp/rma" --compute-scale 0.5 --skip-unknown
 expect "skipped, same time" 0 "simulated time 0\.003002201280 s" "$tmp/rma" --compute-scale 0.5 --skip-unknown
-twin_time=$("$twin" -n 2 "${platform[@]}" 2>&1 | sed -nE 's/.*simulated time ([0-9.]+ s).*/\1/p')
+twin_time=$("$twin" -n 2 "${one_switch_platform[@]}" 2>&1 | sed -nE 's/.*simulated time ([0-9.]+ s).*/\1/p')
 if [ -z "$twin_time" ]; then
   echo "FAIL: the nonblocking twin program did not run"
   fails=1

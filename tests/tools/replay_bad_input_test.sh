@@ -7,24 +7,12 @@ set -u
 replay=$1 program=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/expect_run.sh"
 "$program" -n 4 --quiet --record="$tmp/good" -- stencil || { echo "FAIL: recording"; exit 1; }
 fails=0
 
 # expect NAME REGEX COMMAND...: the command fails and its stderr matches REGEX.
-expect() {
-  local name=$1 re=$2
-  shift 2
-  if "$@" >"$tmp/out" 2>"$tmp/err"; then
-    echo "FAIL: $name: exited 0"
-    fails=1
-  elif ! grep -qE "$re" "$tmp/err"; then
-    echo "FAIL: $name: stderr does not match: $re"
-    cat "$tmp/err"
-    fails=1
-  else
-    echo "ok: $name: $(grep -E "$re" "$tmp/err" | head -1)"
-  fi
-}
+expect() { expect_run "$1" 1 "$2" "${@:3}"; }
 fresh() { rm -rf "$tmp/t" && cp -r "$tmp/good" "$tmp/t"; }
 # rank1_records VERSION RECORDS: rank 1's file made again as the recorded one's header, its format
 # version set to VERSION (a digit; "keep": as recorded), and one chunk of RECORDS (printf escapes).
