@@ -69,6 +69,7 @@ int finish(ApiCall& call, Request* r, MPI_Request* handle, MPI_Status* status) {
   int err = r->kind == RequestKind::Generalized ? query_generalized(call, *r)
                                                 : check_truncation(call, *r);
   if (r->persistent) {
+    note_received(call.world, *r);
     if (status != MPI_STATUS_IGNORE) *status = r->status;
     r->active = false;
     return err;

@@ -147,6 +147,7 @@ void prepare_send(World& w, Request* s, Communicator& comm, Channel channel, int
   comm.add_request();
   // On an intercommunicator `dest` is a rank of the other group, which receives on its context.
   s->context = comm.remote().context_id() + (channel == Channel::Collective);
+  s->internal = channel == Channel::Collective;  // before post_send tells the observers
   s->peer = dest;
   s->tag = tag;
 }
@@ -343,10 +344,10 @@ void send_blocking(World& w, Communicator& comm, Channel channel, int dest, int 
   const std::uint64_t id = w.next_message_id();
   runtime::Scheduler& sched = w.scheduler();
   sched.sleep_lazily(w.params().send_overhead);
-  if (runtime::Observation::wants_messages())
-    ApiCall::note_message(
-        w, ApiCall::MessageSide::Sent,
-        {id, comm.remote().world_rank(dest), tag, bytes, false, sched.local_now(), false});
+  if (runtime::Observation::wants_messages())  // a collective's own message on its channel
+    ApiCall::note_message(w, ApiCall::MessageSide::Sent,
+                          {id, comm.remote().world_rank(dest), tag, bytes,
+                           channel == Channel::Collective, sched.local_now(), false});
   if (sched.would_post_ahead()) {
     Request* s = w.requests().create();
     prepare_send(w, s, comm, channel, dest, tag, buf, count, type, mode);
@@ -620,12 +621,16 @@ void wait_any_request(World& w, Request* const* reqs, int n) {
   }
 }
 
-void retire_request(World& w, Request* r, MPI_Status* status) {
-  if (r->kind == RequestKind::Recv && r->message_id && runtime::Observation::wants_messages())
+void note_received(World& w, const Request& r) {
+  if (r.kind == RequestKind::Recv && r.message_id && runtime::Observation::wants_messages())
     ApiCall::note_message(
         w, ApiCall::MessageSide::Received,
-        {r->message_id, r->comm->remote().world_rank(r->status.MPI_SOURCE), r->status.MPI_TAG,
-         r->message_bytes, r->internal, r->complete_at - r->own_tail});
+        {r.message_id, r.comm->remote().world_rank(r.status.MPI_SOURCE), r.status.MPI_TAG,
+         r.message_bytes, r.internal, r.complete_at - r.own_tail});
+}
+
+void retire_request(World& w, Request* r, MPI_Status* status) {
+  note_received(w, *r);
   if (status != MPI_STATUS_IGNORE) *status = r->status;
   if (r->handle != MPI_REQUEST_NULL) {
     w.requests().release(r);

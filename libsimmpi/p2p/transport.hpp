@@ -96,8 +96,12 @@ void wait_all_requests(World& w, Request* const* reqs, int n);
 // Blocks the calling rank until at least one of `reqs` (nullptr entries ignored) is complete.
 void wait_any_request(World& w, Request* const* reqs, int n);
 // Copies r's status out (unless `status` is MPI_STATUS_IGNORE) and releases r (a request of
-// recv_blocking, outside the table, lets go of its communicator).
+// recv_blocking, outside the table, lets go of its communicator); tells the observers of a
+// receive's message (note_received).
 void retire_request(World& w, Request* r, MPI_Status* status);
+// Tells the observers that the calling rank's call completed complete request r's receive, if r
+// is a receive of a message: what a persistent receive made inactive, not retired, does too.
+void note_received(World& w, const Request& r);
 
 // Cancels a receive that has not matched yet. False if it already matched.
 bool cancel_recv(World& w, Request& r);
