@@ -116,9 +116,9 @@ void ChromeTrace::own_code_slice(Lane& l, SimTime begin, SimTime end) {
 
 namespace {
 
-// The time with the fewest digits strictly inside (begin, end), in picoseconds, where a flow's
-// end binds to the slice it belongs to (the slice before or after may touch its ends); the
-// middle, which is `begin`, when there is no picosecond inside.
+// The time with the fewest digits strictly inside (begin, end), in picoseconds (the shortest
+// number to write), where a flow's end binds to the slice it belongs to (the slice before or
+// after may touch its ends); the middle, which is `begin`, when there is no picosecond inside.
 std::int64_t inside(std::int64_t begin, std::int64_t end) {
   const std::int64_t length = end - begin;
   if (length < 2) return begin + length / 2;
@@ -189,12 +189,14 @@ void ChromeTrace::call(const CallFacts& f) {
   }
   out_.piece(h.tail_text, near && same_tail);
   out_.end();
-  // A flow's ends bind to the slices enclosing them: a time inside the call is inside no other
-  // slice of the lane.
-  const std::int64_t at = inside(f.begin.ps(), f.end.ps());
-  // Both ends of a flow carry the same id and name; a collective's own messages are named
-  // apart, so they can be hidden in the viewer.
-  auto flow = [&](const char* open, const MessageLink& m) {
+  // A flow's ends bind to the slices enclosing them (a time inside the call is inside no other
+  // slice of the lane), and both viewers read a flow's events in time order, dropping an end
+  // met before its start: the start is inside the sending call before the message left, the end
+  // inside the receiving call from the time its data was in (no earlier than it left). Both ends
+  // of a flow carry the same id and name; a collective's own messages are named apart, so they
+  // can be hidden in the viewer.
+  const std::int64_t begin = f.begin.ps(), end = f.end.ps();
+  auto flow = [&](const char* open, const MessageLink& m, std::int64_t at) {
     if (!scope_.shows(m.rank)) return;
     Head& h = head(l, open, false);
     const bool near = begin_event(h);
@@ -209,12 +211,12 @@ void ChromeTrace::call(const CallFacts& f) {
     for (const MessageLink& m : *f.sent)
       flow(m.internal ? "{\"ph\":\"s\",\"name\":\"collective message\",\"id\":"
                       : "{\"ph\":\"s\",\"name\":\"message\",\"id\":",
-           m);
+           m, inside(begin, std::clamp(m.at.ps(), begin, end)));
   if (f.received)
     for (const MessageLink& m : *f.received)
       flow(m.internal ? "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"collective message\",\"id\":"
                       : "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"message\",\"id\":",
-           m);
+           m, inside(std::clamp(m.at.ps() - 1, begin, end), end));
 }
 
 void ChromeTrace::counters(const std::string& group, const std::vector<CounterTrack>& tracks) {

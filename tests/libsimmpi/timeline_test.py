@@ -7,7 +7,7 @@
 Runs profile_cases.sim (tests/libsimmpi/programs/profile_cases.c) on the platform of
 profile_test.py and reads the Chrome trace-event file: it must be JSON that chrome://tracing and
 ui.perfetto.dev take (traceEvents with X slices, M names, s/f flows), with the slices' times to
-the picosecond (microseconds with up to six decimals). CASE is one of pingpong, imbalance, placement,
+the picosecond (microseconds with up to six decimals). CASE is one of pingpong, arrows, imbalance, placement,
 ranks, window, rerun, bad_scope, gzip, limit; otf2 and otf2_exists write an OTF2 archive instead
 (report.timeline = otf2) and read it back with otf2-print (Debian's otf2-tools).
 """
@@ -60,6 +60,44 @@ def enclosing(events, e):
     return None
 
 
+def arrows(events):
+    """The message arrows as both viewers import them: flow events ("s", then "f" with "bp":"e")
+    in time order (Perfetto's nanoseconds, ties in file order), each end bound to the slice of
+    its lane enclosing it; an end met before its start, or a start whose id is open, is lost.
+    Returns {id: (start event, its slice, end event, its slice)} and the lost ends."""
+    order = sorted(((ps(e["ts"]) + 500) // 1000, i) for i, e in enumerate(events)
+                   if e["ph"] in ("s", "f"))
+    started, done, lost = {}, {}, []
+    for _, i in order:
+        e = events[i]
+        key = (e["name"], e["id"])
+        if e["ph"] == "s":
+            if key in started or key in done:
+                lost.append(e)
+            started[key] = (e, enclosing(events, e))
+        elif key not in started or e.get("bp") != "e":
+            lost.append(e)
+        else:
+            s, a = started.pop(key)
+            done[key] = (s, a, e, enclosing(events, e))
+    lost += [s for s, _ in started.values()]
+    return {i: v for (_, i), v in done.items()}, lost
+
+
+def check_arrows(events, what):
+    """Every arrow of `events` survives the import, from a send to a receive of another lane,
+    ids unique; returns the arrows."""
+    found, lost = arrows(events)
+    equal(lost, [], f"{what}: flow events the viewers drop")
+    check(len(found) == len({(s["name"], s["id"]) for s in events if s["ph"] == "s"}),
+          f"{what}: one arrow per message")
+    for i, (s, a, f, b) in found.items():
+        check(a and b and a is not b and (a["pid"], a["tid"]) != (b["pid"], b["tid"]),
+              f"{what}: message {i} from a slice of one lane to one of another: {s} {f}")
+        check(ps(s["ts"]) < ps(f["ts"]), f"{what}: message {i}'s end after its start: {s} {f}")
+    return found
+
+
 def case_pingpong(sim):
     n = 3
     ev, err, _ = timeline_of(sim, 2, ["pingpong", str(n)])
@@ -76,20 +114,12 @@ def case_pingpong(sim):
     equal((first["args"]["bytes"], first["args"]["peer"], first["args"]["tag"],
            first["args"]["comm"]), (8, 0, 7, "MPI_COMM_WORLD"), "its arguments")
     equal(ps(first["args"]["blocked_us"]), ONE_WAY - O_R, "its blocked time")
-    starts = {e["id"]: e for e in ev if e["ph"] == "s"}
-    ends = {e["id"]: e for e in ev if e["ph"] == "f"}
-    equal(len(starts), 2 * n, "messages sent")
-    equal(sorted(starts), sorted(ends), "every message's arrow has both ends")
-    for i, s in starts.items():
-        f = ends.get(i)
-        if not f:
-            continue
-        check(s["tid"] != f["tid"], f"message {i} goes from one rank to the other")
-        a, b = enclosing(ev, s), enclosing(ev, f)
+    found = check_arrows(ev, "ping-pong")
+    messages = {i: v for i, v in found.items() if v[0]["name"] == "message"}
+    equal(len(messages), 2 * n, "messages sent")
+    for i, (s, a, f, b) in messages.items():
         equal((a and a["name"], b and b["name"]), ("MPI_Send", "MPI_Recv"),
               f"message {i}'s arrow from its send to its receive")
-        check(a and b and ps(a["ts"]) < ps(b["ts"]) + ps(b["dur"]),
-              f"message {i} received after it was sent")
     check(re.search(r"simmpi: timeline: .*t\.json, \d+ events", err), "the summary line:\n" + err)
     equal([e for e in ev if e["ph"] == "C"], [], "no link tracks without network.stats")
 
@@ -113,6 +143,18 @@ def case_links(sim):
     check(len(tracks) >= 2, f"a track per busy link: {sorted(tracks)}")
     for name, values in tracks.items():
         check(0 < max(values) <= 1, f"{name}: utilization within (0, 1]: {max(values)}")
+
+
+def case_arrows(sim):
+    """Every program's arrows survive both viewers' import: blocking and combined calls,
+    persistent requests, a collective's own messages, a chain, program threads, a message found
+    by polling."""
+    for ranks, args in [(2, ["pingpong", "4"]), (6, ["ring", "3"]), (4, ["persistent", "3"]),
+                        (4, ["imbalance"]),
+                        (4, ["comms"]), (4, ["chain"]), (2, ["threads"]), (2, ["poll"])]:
+        ev, _, _ = timeline_of(sim, ranks, args)
+        check(arrows(ev)[0], f"{args[0]}: arrows")
+        check_arrows(ev, args[0])
 
 
 def case_imbalance(sim):
@@ -139,6 +181,7 @@ def case_ranks(sim):
     # Rank 1 sends to 2 (shown both ends), receives from 0 (not shown): one arrow per round.
     equal(len([e for e in ev if e["ph"] == "s"]), 2, "arrows between shown ranks only")
     equal(len([e for e in ev if e["ph"] == "f"]), 2, "arrows between shown ranks only")
+    check_arrows(ev, "ring of ranks 1-2")
 
 
 def case_window(sim):
@@ -307,7 +350,7 @@ def case_otf2_exists(sim):
         check(os.listdir(d) == [], "the existing directory untouched")
 
 
-CASES = {"pingpong": case_pingpong, "imbalance": case_imbalance, "placement": case_placement,
+CASES = {"pingpong": case_pingpong, "arrows": case_arrows, "imbalance": case_imbalance, "placement": case_placement,
          "ranks": case_ranks, "window": case_window, "rerun": case_rerun,
          "bad_scope": case_bad_scope, "gzip": case_gzip, "limit": case_limit, "otf2": case_otf2, "otf2_links": case_otf2_links,
          "otf2_exists": case_otf2_exists,

@@ -13,7 +13,9 @@
  *                              computes 1 ms: the critical path runs through both threads
  *   profile_cases poll         (2 ranks) rank 0 computes 2 ms and sends; rank 1 polls for the
  *                              message in simmpi_poll_rounds (rounds of 100 us), computes 0.5 ms,
- *                              then receives it: the path follows the message the polling found */
+ *                              then receives it: the path follows the message the polling found
+ *   profile_cases persistent N the ring of "ring" by persistent requests (MPI_Send_init,
+ *                              MPI_Recv_init, then N rounds of MPI_Startall and MPI_Waitall) */
 #include <mpi.h>
 #include <pthread.h>
 #include <simmpi.h>
@@ -62,6 +64,16 @@ int main(int argc, char** argv) {
     for (int i = 0; i < n; ++i)
       MPI_Sendrecv(&v, 1, MPI_DOUBLE, (rank + 1) % size, 0, &w, 1, MPI_DOUBLE,
                    (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else if (strcmp(mode, "persistent") == 0) {
+    MPI_Request reqs[2];
+    MPI_Send_init(&v, 1, MPI_DOUBLE, (rank + 1) % size, 0, MPI_COMM_WORLD, &reqs[0]);
+    MPI_Recv_init(&w, 1, MPI_DOUBLE, (rank + size - 1) % size, 0, MPI_COMM_WORLD, &reqs[1]);
+    for (int i = 0; i < n; ++i) {
+      MPI_Startall(2, reqs);
+      MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+    }
+    MPI_Request_free(&reqs[0]);
+    MPI_Request_free(&reqs[1]);
   } else if (strcmp(mode, "imbalance") == 0) {
     SIMMPI_SLEEP((rank + 1) * 1e-3);
     MPI_Barrier(MPI_COMM_WORLD);
