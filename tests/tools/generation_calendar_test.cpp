@@ -53,5 +53,34 @@ TEST(GenerationCalendar, GivesTheEarliestFirstWhileGenerationsArrive) {
   EXPECT_GT(popped, 5001);
 }
 
+// Sources in step (on/off injection at full load generates every source's messages at the same
+// instants): long runs of equal times, added in no particular order, come back by source.
+TEST(GenerationCalendar, OrdersEqualTimesBySource) {
+  const std::int64_t end = 1000;
+  GenerationCalendar calendar(end, 4096);
+  std::set<std::pair<std::int64_t, std::int32_t>> reference;
+  std::mt19937_64 random(11);
+  std::vector<std::int32_t> sources(3000);
+  for (std::size_t i = 0; i < sources.size(); ++i) sources[i] = static_cast<std::int32_t>(i);
+  std::shuffle(sources.begin(), sources.end(), random);
+  for (std::int32_t src : sources) {
+    calendar.add(100, src);
+    reference.emplace(100, src);
+  }
+  while (!calendar.empty()) {
+    const auto expected = *reference.begin();
+    reference.erase(reference.begin());
+    ASSERT_EQ(calendar.top_ps(), expected.first);
+    const std::int32_t src = calendar.pop();
+    ASSERT_EQ(src, expected.second) << "at " << expected.first;
+    // The next instant, 100 later, while the present one is still being taken.
+    if (expected.first + 100 < end) {
+      calendar.add(expected.first + 100, src);
+      reference.emplace(expected.first + 100, src);
+    }
+  }
+  EXPECT_TRUE(reference.empty());
+}
+
 }  // namespace
 }  // namespace simmpi::traffic
