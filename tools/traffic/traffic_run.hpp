@@ -85,15 +85,24 @@ class TrafficRun {
 
  private:
   struct Source {
-    std::int64_t next_ps = 0;  // generation time of message `next`
-    std::uint32_t next = 0;    // index of the next message to leave
-    std::uint32_t in_flight : 31 = 0;
-    std::uint32_t waiting : 1 = 0;  // a wake-up at next_ps is scheduled
+    std::int64_t next_ps = 0;     // generation time of message `next`
+    std::uint32_t next = 0;       // index of the next message to leave
+    std::uint16_t in_flight = 0;  // messages leaving its NIC (counted only under --outstanding)
+    std::uint16_t waiting = 0;    // a wake-up at next_ps is scheduled
   };
-  struct Message {  // one in flight, by slot
-    std::int64_t generated_ps;
-    std::int32_t src;
-  };
+  // The slot of a message generated outside the window: none.
+  static constexpr std::uint32_t kUnmeasured = UINT32_MAX;
+  bool nic_has_room(int src) const {
+    return settings_.outstanding == 0 ||
+           sources_[static_cast<std::size_t>(src)].in_flight < settings_.outstanding;
+  }
+  // Generations ahead whose source's state is asked for (each one miss among a million): they
+  // come one or a few engine events apart, so four ahead gives the memory time to answer.
+  static constexpr std::size_t kPrefetchAhead = 4;
+  void prefetch_source(int src) const {
+    if (src < 0) return;
+    __builtin_prefetch(&sources_[static_cast<std::size_t>(src)]);
+  }
   void start_due(int src);
   void send(int src);
   void wake_at_next(int src);
@@ -115,7 +124,9 @@ class TrafficRun {
   GenerationCalendar calendar_;
   std::int64_t armed_at_ps_ = INT64_MAX;
   std::uint64_t armed_version_ = 0;
-  runtime::HugePageVector<Message> messages_;
+  // The generation times of the measured messages in flight, by slot; slots are reused last freed
+  // first, so the ones in use stay few lines.
+  runtime::HugePageVector<std::int64_t> generated_ps_;
   std::vector<std::uint32_t> free_slots_;
   std::vector<std::int64_t> latencies_ps_;  // of the measured messages
   std::int64_t window_start_ps_, stop_ps_;
