@@ -8,6 +8,7 @@
 #include <set>
 #include <vector>
 
+#include "hardware/seeded_random.hpp"
 #include "runtime/core/error.hpp"
 #include "tools/traffic/injection_process.hpp"
 
@@ -79,6 +80,39 @@ TEST(TrafficPattern, RandomPatternsNeverSendToThemselves) {
   std::set<int> visited;
   for (std::uint64_t k = 0; k < 49; ++k) visited.insert(dest(PatternKind::AllToAll, s, 3, k));
   EXPECT_EQ(visited.size(), 49u);
+}
+
+// sends() draws nothing for the random patterns and asks destination() for the others: the two
+// agree on every source.
+TEST(TrafficPattern, SendsIsWhetherTheDestinationIsAnother) {
+  for (PatternKind kind :
+       {PatternKind::Uniform, PatternKind::Permutation, PatternKind::BitComplement,
+        PatternKind::BitReverse, PatternKind::Transpose, PatternKind::Shuffle, PatternKind::Tornado,
+        PatternKind::AllToAll, PatternKind::HotSpot}) {
+    Pattern p(kind, flat(64), 5, 0.3, 9);
+    for (int src = 0; src < 64; ++src)
+      for (std::uint64_t k = 0; k < 3; ++k)
+        EXPECT_EQ(p.sends(src), p.destination(src, k) != src) << pattern_name(kind) << " " << src;
+  }
+  Pattern still(PatternKind::Neighbor, torus({1, 1}, 4), 5, 0, 0);  // no dimension to move in
+  EXPECT_FALSE(still.sends(2));
+  Pattern moving(PatternKind::Neighbor, torus({4, 1}, 2), 5, 0, 0);
+  EXPECT_TRUE(moving.sends(2));
+}
+
+// The uniform draw as the pattern's header defines it, written out: a destination is a pure
+// function of (seed, source, message index), and a faster computation must give the same one.
+TEST(TrafficPattern, UniformDrawIsTheDocumentedFunction) {
+  using hardware::below;
+  using hardware::mix64;
+  const std::uint64_t seed = 12345, n = 1000;
+  Pattern p(PatternKind::Uniform, flat(static_cast<int>(n)), seed, 0, 0);
+  for (int src : {0, 1, 998, 999})
+    for (std::uint64_t k : {0ULL, 1ULL, 77ULL, 1ULL << 40}) {
+      const std::uint64_t bits = mix64(mix64(mix64(seed, static_cast<std::uint64_t>(src)), k), 1);
+      EXPECT_EQ(p.destination(src, k),
+                static_cast<int>((static_cast<std::uint64_t>(src) + 1 + below(bits, n - 1)) % n));
+    }
 }
 
 TEST(TrafficPattern, DragonflyWorstGoesToTheNextGroup) {

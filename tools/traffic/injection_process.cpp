@@ -22,24 +22,25 @@ InjectionProcess::InjectionProcess(InjectionKind kind, double line_gap_s, double
       mean_gap_s_(line_gap_s / load),
       burst_(burst),
       silence_s_(burst * (line_gap_s / load - line_gap_s)),
-      seed_(seed) {}
+      gap_key_(hardware::mix64(seed, kGapStream)),
+      burst_key_(hardware::mix64(seed, kBurstStream)) {}
 
 // In (0, 1): never 0, so its logarithm is finite.
-double InjectionProcess::uniform_open(int src, std::uint64_t k, std::uint64_t stream) const {
+double InjectionProcess::uniform_open(int src, std::uint64_t k, std::uint64_t key) const {
   using hardware::mix64;
-  std::uint64_t bits = mix64(mix64(mix64(seed_, stream), static_cast<std::uint64_t>(src)), k);
+  std::uint64_t bits = mix64(mix64(key, static_cast<std::uint64_t>(src)), k);
   return (static_cast<double>(bits >> 11) + 0.5) * 0x1p-53;
 }
 
 runtime::SimTime InjectionProcess::gap(int src, std::uint64_t k) const {
   double s;
   if (kind_ == InjectionKind::Poisson) {
-    s = -std::log(uniform_open(src, k, kGapStream)) * mean_gap_s_;
+    s = -std::log(uniform_open(src, k, gap_key_)) * mean_gap_s_;
   } else {
     // Message k starts a new burst with probability 1 / burst (the first one always does).
-    bool new_burst = k == 0 || uniform_open(src, k, kBurstStream) * burst_ < 1.0;
+    bool new_burst = k == 0 || uniform_open(src, k, burst_key_) * burst_ < 1.0;
     s = line_gap_s_;
-    if (new_burst) s += -std::log(uniform_open(src, k, kGapStream)) * silence_s_;
+    if (new_burst) s += -std::log(uniform_open(src, k, gap_key_)) * silence_s_;
   }
   return std::max(runtime::SimTime::from_ps(1), runtime::SimTime::from_seconds(s));
 }

@@ -28,14 +28,16 @@ class InjectionProcess {
   runtime::SimTime gap(int src, std::uint64_t k) const;
 
  private:
-  double uniform_open(int src, std::uint64_t k, std::uint64_t stream) const;
+  // In (0, 1), from mix64(mix64(key, src), k); key = mix64(seed, stream), computed once.
+  double uniform_open(int src, std::uint64_t k, std::uint64_t key) const;
 
   InjectionKind kind_;
   double line_gap_s_;
   double mean_gap_s_;
   double burst_;
-  double silence_s_;  // bursty: mean silence between bursts
-  std::uint64_t seed_;
+  double silence_s_;         // bursty: mean silence between bursts
+  std::uint64_t gap_key_;    // mix64(seed, the gaps' stream)
+  std::uint64_t burst_key_;  // mix64(seed, the bursts' stream)
 };
 
 }  // namespace simmpi::traffic

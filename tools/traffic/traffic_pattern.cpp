@@ -47,10 +47,6 @@ int sqrt_exact(int n) {
   return s * s == n ? s : -1;
 }
 
-std::uint64_t draw(std::uint64_t seed, int src, std::uint64_t k, std::uint64_t stream) {
-  return mix64(mix64(mix64(seed, static_cast<std::uint64_t>(src)), k), stream);
-}
-
 }  // namespace
 
 NetworkShape NetworkShape::from_config(const runtime::Config& c, int nodes) {
@@ -91,7 +87,7 @@ Pattern::Pattern(PatternKind kind, const NetworkShape& shape, std::uint64_t seed
                  double hot_fraction, int hot_node)
     : kind_(kind),
       shape_(shape),
-      seed_(seed),
+      mixed_seed_(mix64(seed)),
       bits_(log2_exact(shape.nodes)),
       side_(sqrt_exact(shape.nodes)),
       hot_fraction_(hot_fraction),
@@ -134,10 +130,28 @@ Pattern::Pattern(PatternKind kind, const NetworkShape& shape, std::uint64_t seed
   }
 }
 
+// mix64(mix64(mix64(seed, src), k), stream), with mix64(seed, src) = mix64(mix64(seed) ^ src).
+std::uint64_t Pattern::draw(int src, std::uint64_t k, std::uint64_t stream) const {
+  return mix64(mix64(mix64(mixed_seed_ ^ static_cast<std::uint64_t>(src)), k), stream);
+}
+
 int Pattern::uniform(int src, std::uint64_t k, std::uint64_t stream) const {
   auto n = static_cast<std::uint64_t>(shape_.nodes);
-  return static_cast<int>(
-      (static_cast<std::uint64_t>(src) + 1 + below(draw(seed_, src, k, stream), n - 1)) % n);
+  // src + 1 + [0, n - 1) < 2n: (...) mod n without a division.
+  const std::uint64_t d = static_cast<std::uint64_t>(src) + 1 + below(draw(src, k, stream), n - 1);
+  return static_cast<int>(d >= n ? d - n : d);
+}
+
+bool Pattern::sends(int src) const {
+  switch (kind_) {
+    case PatternKind::Uniform:
+    case PatternKind::HotSpot:
+    case PatternKind::DragonflyWorst:  // another group: at least 2 (checked)
+    case PatternKind::AllToAll:
+      return true;  // a destination among the others, whatever the draw
+    default:        // fixed patterns, and neighbor on a torus with no dimension to move in
+      return destination(src, 0) != src;
+  }
 }
 
 int Pattern::tornado(int src) const {
@@ -159,7 +173,7 @@ int Pattern::neighbor(int src, std::uint64_t k) const {
   int moving = 0;  // dimensions with a neighbour
   for (int d : shape_.torus_dims) moving += d > 1 ? 1 : 0;
   if (moving == 0) return src;
-  std::uint64_t r = draw(seed_, src, k, kNeighborStream);
+  std::uint64_t r = draw(src, k, kNeighborStream);
   auto pick = static_cast<int>(below(r, static_cast<std::uint64_t>(2 * moving)));
   int stride = 1;
   for (int d : shape_.torus_dims) {
@@ -198,8 +212,8 @@ int Pattern::destination(int src, std::uint64_t k) const {
       return neighbor(src, k);
     case PatternKind::DragonflyWorst: {
       int next_group = (src / shape_.group_nodes + 1) % shape_.groups;
-      auto within = static_cast<int>(below(draw(seed_, src, k, kDestinationStream),
-                                           static_cast<std::uint64_t>(shape_.group_nodes)));
+      auto within = static_cast<int>(
+          below(draw(src, k, kDestinationStream), static_cast<std::uint64_t>(shape_.group_nodes)));
       return next_group * shape_.group_nodes + within;
     }
     case PatternKind::AllToAll:
@@ -207,7 +221,7 @@ int Pattern::destination(int src, std::uint64_t k) const {
           (static_cast<std::uint64_t>(src) + 1 + k % static_cast<std::uint64_t>(n - 1)) %
           static_cast<std::uint64_t>(n));
     case PatternKind::HotSpot: {
-      double u = static_cast<double>(draw(seed_, src, k, kHotStream) >> 11) * 0x1p-53;
+      double u = static_cast<double>(draw(src, k, kHotStream) >> 11) * 0x1p-53;
       if (u < hot_fraction_ && src != hot_node_) return hot_node_;
       return uniform(src, k, kDestinationStream);
     }

@@ -71,7 +71,7 @@ TrafficRun::TrafficRun(const runtime::Config& config, const Pattern& pattern,
   int nodes = net_->node_count();
   sources_.resize(static_cast<std::size_t>(nodes));
   for (int s = 0; s < nodes; ++s) {
-    if (pattern_.destination(s, 0) == s) continue;  // a fixed pattern maps it to itself
+    if (!pattern_.sends(s)) continue;  // a fixed pattern maps it to itself
     ++sending_;
     Source& src = sources_[static_cast<std::size_t>(s)];
     src.next_ps = injection_.gap(s, 0).ps();
