@@ -143,7 +143,7 @@ void FlowNetwork::hand_over(TransferId id) {
 
 double FlowNetwork::alone_cap_Bps(const LinkId* links, int hops) const {
   double cap = solver_.flow_cap_Bps();
-  for (int i = 0; i < hops; ++i) cap = std::min(cap, topology_->link_bw_Bps(links[i]));
+  for (int i = 0; i < hops; ++i) cap = std::min(cap, solver_.capacity_Bps(links[i]));
   return cap;
 }
 

@@ -136,7 +136,7 @@ class FlowNetwork final : public Network {
   // Adds the flow to the solver and marks its links.
   FlowId add_to_solver(TransferId id);
   // The rate a flow alone on `links` gets: its narrowest link or the flow cap (the solver's
-  // cap_Bps, from the topology's bandwidths, which are the solver's capacities).
+  // capacities, which are the topology's bandwidths).
   double alone_cap_Bps(const LinkId* links, int hops) const;
   void request_solve();
   void arm_completion();

@@ -43,7 +43,9 @@ MaxMinSolver::MaxMinSolver(int link_count, std::function<double(LinkId)> link_Bp
   // Links come in runs of one capacity (a level, a kind): a capacity equal to the last one checked
   // passes again. (Checking each of a million-endpoint network's 6 M links was a tenth of the
   // whole process's instructions.) NaN equals nothing, and fails the check.
+  // Each such run is kept (capacity_Bps), up to kMaxRuns of them.
   double checked = std::numeric_limits<double>::quiet_NaN();
+  bool runs_kept = true;
   for (LinkId l = 0; l < link_count; ++l) {
     const double c = capacity_(l);
     if (c == checked) continue;
@@ -51,6 +53,15 @@ MaxMinSolver::MaxMinSolver(int link_count, std::function<double(LinkId)> link_Bp
                   "link %d has capacity %g B/s; capacities are in (0, %g]", l, c, kMaxCapacity);
     whole_kBps_ = whole_kBps_ && std::floor(c / kCapUnit) * kCapUnit == c;
     checked = c;
+    if (runs_kept && run_Bps_.size() == kMaxRuns) runs_kept = false;
+    if (runs_kept) {
+      run_first_.push_back(l);
+      run_Bps_.push_back(c);
+    }
+  }
+  if (!runs_kept) {
+    run_first_.clear();
+    run_Bps_.clear();
   }
   // The cap of a flow alone is one of these or the flow cap; ceil(cap / kCapUnit) is then exact
   // and at most every floor on its route.
@@ -78,7 +89,7 @@ MaxMinSolver::LinkRecord MaxMinSolver::open_record(LinkId l) {
   }
   Link& k = link(r);
   k = Link{};
-  k.capacity = capacity_(l);
+  k.capacity = capacity_Bps(l);
   k.cap_floor = static_cast<std::int64_t>(std::floor(k.capacity / kCapUnit));
   k.id = l;
   // (Its level is left as it was: the checks read a link's level only while flows have the link
@@ -128,10 +139,11 @@ void MaxMinSolver::set_rate(FlowId f, double rate, LinkRecord bottleneck) {
 
 bool MaxMinSolver::is_slack_alone_rounded(const LinkId* links, int count) const {
   double cap = flow_cap_;
-  for (int i = 0; i < count; ++i) cap = std::min(cap, capacity_(links[i]));
+  for (int i = 0; i < count; ++i) cap = std::min(cap, capacity_Bps(links[i]));
   const auto units = static_cast<std::int64_t>(std::ceil(cap / kCapUnit));
   for (int i = 0; i < count; ++i)
-    if (units > static_cast<std::int64_t>(std::floor(capacity_(links[i]) / kCapUnit))) return false;
+    if (units > static_cast<std::int64_t>(std::floor(capacity_Bps(links[i]) / kCapUnit)))
+      return false;
   return true;
 }
 

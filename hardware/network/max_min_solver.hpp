@@ -57,7 +57,8 @@ using FlowId = std::int32_t;
 class MaxMinSolver final : public LinkLoad {
  public:
   // `link_Bps(l)` is link l's capacity, in (0, 1e15], for l in [0, link_count) (asked once per
-  // link here, and again whenever the link gets its first flow). `flow_cap_Bps` is the highest
+  // link here, and again whenever the link gets its first flow unless the links make few runs
+  // of equal capacity: see capacity_Bps). `flow_cap_Bps` is the highest
   // rate of one flow; 0 means no cap beyond the links.
   MaxMinSolver(int link_count, std::function<double(LinkId)> link_Bps, double flow_cap_Bps);
   // `link_Bps[l]` is link l's capacity.
@@ -65,6 +66,17 @@ class MaxMinSolver final : public LinkLoad {
 
   // The highest rate of one flow (infinity: no cap beyond the links).
   double flow_cap_Bps() const { return flow_cap_; }
+  // Link `link`'s capacity, as the constructor's function gives it. Links come in runs of one
+  // capacity (a fat-tree's level, a dragonfly's kind of link), kept from the constructor's pass
+  // over them: a network of a few runs answers from the runs, without calling the function (a
+  // std::function and the topology's virtual call, about 50 instructions, asked for at every hop
+  // of every new flow at a million endpoints).
+  double capacity_Bps(LinkId link) const {
+    if (run_Bps_.size() == 1) return run_Bps_.front();
+    if (run_Bps_.empty()) return capacity_(link);
+    const auto after = std::upper_bound(run_first_.begin(), run_first_.end(), link);
+    return run_Bps_[static_cast<std::size_t>(after - run_first_.begin()) - 1];
+  }
   // Whether add_flow would give a flow over `links[0..count)` its cap at once were it alone on
   // them: no link would be tight (caps and capacities are compared in kB/s, so a flow alone on a
   // link whose capacity is not a whole number of kB/s makes it tight).
@@ -271,6 +283,11 @@ class MaxMinSolver final : public LinkLoad {
   bool is_slack_alone_rounded(const LinkId* links, int count) const;
 
   std::function<double(LinkId)> capacity_;
+  // The runs of equal capacity: run i holds the links from run_first_[i] to the next run's first,
+  // of capacity run_Bps_[i]. Empty when the links make more than kMaxRuns runs.
+  static constexpr std::size_t kMaxRuns = 64;
+  std::vector<LinkId> run_first_;
+  std::vector<double> run_Bps_;
   runtime::HugePageVector<LinkRecord> record_of_;  // by link id: its word (see link_word)
   runtime::HugePageVector<Link> links_;            // the records
   std::vector<LinkRecord> free_records_;

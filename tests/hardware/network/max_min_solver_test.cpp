@@ -150,6 +150,30 @@ TEST(MaxMinSolver, EveryLinksCapacityIsChecked) {
   EXPECT_DEATH(MaxMinSolver({0.0, 1e9}, 0), "link 0 has capacity 0 B/s");
 }
 
+TEST(MaxMinSolver, CapacitiesAreTheFunctionsWhateverTheirRuns) {
+  // One run, a few runs (kept and searched), and more runs than are kept (the function asked).
+  const std::vector<std::vector<double>> networks = {
+      std::vector<double>(5, 4e9), {1e9, 1e9, 2e9, 2e9, 2e9, 1e9, 3e9}, [] {
+        std::vector<double> v;
+        for (int l = 0; l < 300; ++l) v.push_back(1e9 * (1 + l % 3));
+        return v;
+      }()};
+  for (const std::vector<double>& cap : networks) {
+    int asked = 0;
+    MaxMinSolver s(
+        static_cast<int>(cap.size()),
+        [&](LinkId l) {
+          ++asked;
+          return cap[static_cast<std::size_t>(l)];
+        },
+        0);
+    asked = 0;
+    for (LinkId l = 0; l < static_cast<LinkId>(cap.size()); ++l)
+      EXPECT_EQ(s.capacity_Bps(l), cap[static_cast<std::size_t>(l)]) << cap.size() << " links";
+    EXPECT_EQ(asked, cap.size() == 300 ? 300 : 0) << cap.size() << " links";
+  }
+}
+
 TEST(MaxMinSolver, IncrementalSolvesMatchAFullRecomputation) {
   // 40 links of varied capacity, routes of 1-4 random links (and of 1-12, past the hops a flow
   // keeps in its own entry), random arrivals and departures; after each batch the incremental
