@@ -180,14 +180,27 @@ class FinishQueue {
     for (;;) {
       const std::size_t first = first_child(i);
       if (first >= n) break;
-      const std::size_t last = first + kArity < n ? first + kArity : n;
-      // The next level's line is one of the children's child groups: all four load while this
-      // level is compared (each level of a heap larger than the cache is a miss otherwise).
-      for (std::size_t k = first; k < last && first_child(k) < n; ++k)
-        __builtin_prefetch(&heap_[first_child(k)]);
-      std::size_t c = first;
-      for (std::size_t k = first + 1; k < last; ++k)
-        if (before(heap_[k], heap_[c])) c = k;
+      std::size_t c;
+      if (first + kArity <= n) {
+        // The next level's line is one of the children's child groups, which lie in four lines
+        // in a row: they load while this level is compared (each level of a heap larger than
+        // the cache is a miss otherwise).
+        const std::size_t grand = first_child(first);
+        for (std::size_t g = grand; g < grand + kArity * kArity && g < n; g += kArity)
+          __builtin_prefetch(&heap_[g]);
+        // The least child by a tournament of pairs: three comparisons whose results select
+        // (the times differ almost always, and their order is random: a compare-and-branch per
+        // child was a mispredicted branch per level). Items are distinct in the order, so this
+        // is the child the scan in order below would find.
+        const std::size_t a = first + before(heap_[first + 1], heap_[first]);
+        const std::size_t b = first + 2 + before(heap_[first + 3], heap_[first + 2]);
+        const std::size_t b_wins = std::size_t{0} - before(heap_[b], heap_[a]);  // all ones or 0
+        c = a ^ ((a ^ b) & b_wins);
+      } else {
+        c = first;
+        for (std::size_t k = first + 1; k < n; ++k)
+          if (before(heap_[k], heap_[c])) c = k;
+      }
       if (!before(heap_[c], it)) break;
       place(i, heap_[c]);
       i = c;
