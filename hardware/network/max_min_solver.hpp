@@ -172,14 +172,16 @@ class MaxMinSolver final : public LinkLoad {
     double capacity;
     std::int64_t cap_floor;    // capacity rounded down, in kB/s
     std::int64_t cap_sum = 0;  // sum of the caps (rounded up, in kB/s) of the flows on the link
-    PooledLists<LinkEntry>::Head flows;  // in flows_on_
-    std::int32_t bottlenecked = 0;       // how many flows have this link as bottleneck
+    double rate_sum = 0;       // of the flows' rates, kept up to date (exact again when it empties)
+    double max_bound = 0;      // >= every flow's rate on the link (not lowered when rates drop)
+    // In flows_on_, or here when the link has one flow (most links that have flows at low load:
+    // its removal then reads no block of cells).
+    PooledLists<LinkEntry>::Head flows;
+    std::int32_t bottlenecked = 0;  // how many flows have this link as bottleneck
     // Its slot in local_ during a solve, valid only if local_[slot] names this link (a sparse
     // set: nothing to clear between solves).
     std::int32_t slot = 0;
-    double rate_sum = 0;   // of the flows' rates, kept up to date (exact again when it empties)
-    double max_bound = 0;  // >= every flow's rate on the link (not lowered when rates drop)
-    LinkId id = 0;         // the link this record is
+    LinkId id = 0;  // the link this record is
   };
   static_assert(sizeof(Link) == 64);
   // One cache line with its hops when its route has at most kInlineHops links (every route of a

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // Many short lists (the flows on each of a network's millions of links) in one array: a list
 // lives in a block of 2^k cells, taken from a free list of its size or from the array's end, and
-// moves to a block twice as large when it fills. Its head is 8 bytes that its owner embeds (a
-// link's head sits in the link's own cache line), where a std::vector per link took 24 bytes
-// there and a heap block of its own elsewhere: at a million endpoints every hop of a flow then
+// moves to a block twice as large when it fills. Its head, which its owner embeds (a link's head
+// sits in the link's own cache line), is a cell and 4 bytes; where a std::vector per link took 24
+// bytes there and a heap block of its own elsewhere, at a million endpoints every hop of a flow
 // missed twice, and the millions of heap blocks were freed one by one at exit.
 //
+// A list of one cell keeps it in its head, and takes a block only when a second cell comes (and
+// goes back to its head when it shrinks to one): at low load most links that hold a flow hold
+// only that one, and adding or removing it then touches the link's line alone, not a block's too.
+//
 // Blocks of up to 8 cells start at a multiple of their size, so a short list lies in one cache
-// line when a cell is 8 bytes. An emptied list gives its block back (the next list of that size
-// reuses it, likely still in cache). Order within a list is the caller's: push_back appends,
-// erase moves the last cell into the hole, as a vector used that way would.
+// line when a cell is 8 bytes. An emptied block goes back (the next list of that size reuses it,
+// likely still in cache). Order within a list is the caller's: push_back appends, erase moves the
+// last cell into the hole, as a vector used that way would.
 #pragma once
 
 #include <algorithm>
@@ -25,18 +29,22 @@ template <class T>
 class PooledLists {
  public:
   struct Head {
-    std::uint32_t at = 0;  // first cell of the block
+    union {
+      T one;                 // the cell of a list of one
+      std::uint32_t at = 0;  // a longer list's block: its first cell
+    };
     std::uint32_t size : 26 = 0;
-    std::uint32_t log_cap : 6 = kNoBlock;
+    std::uint32_t log_cap : 6 = kNoBlock;  // a longer list's block: log2 of its cells
   };
 
   static std::size_t size(const Head& h) { return h.size; }
-  T* begin(const Head& h) { return cells_.data() + h.at; }
-  T* end(const Head& h) { return cells_.data() + h.at + h.size; }
-  const T* begin(const Head& h) const { return cells_.data() + h.at; }
-  const T* end(const Head& h) const { return cells_.data() + h.at + h.size; }
-  // Starts loading the list's first and last cells (what a search of a short list reads).
+  T* begin(Head& h) { return h.size <= 1 ? &h.one : cells_.data() + h.at; }
+  T* end(Head& h) { return begin(h) + h.size; }
+  const T* begin(const Head& h) const { return h.size <= 1 ? &h.one : cells_.data() + h.at; }
+  const T* end(const Head& h) const { return begin(h) + h.size; }
+  // Starts loading a longer list's first and last cells (what a search of a short list reads).
   void prefetch(const Head& h) const {
+    if (h.size <= 1) return;
     __builtin_prefetch(cells_.data() + h.at);
     __builtin_prefetch(cells_.data() + h.at + h.size - 1);
   }
@@ -47,24 +55,32 @@ class PooledLists {
   // Appends `value`; may move the list (and every list's cells: pointers into the pool are
   // valid until the next push_back).
   void push_back(Head& h, const T& value) {
-    if (h.log_cap == kNoBlock) {
+    if (h.size == 0) {
+      h.one = value;
+    } else if (h.size == 1) {
+      const T first = h.one;
+      const std::uint32_t at = take(kFirstLog);
+      cells_[at] = first;
+      cells_[at + 1] = value;
+      h.at = at;
       h.log_cap = kFirstLog;
-      h.at = take(kFirstLog);
-    } else if (h.size == 1u << h.log_cap) {
-      SIMMPI_ASSERT(h.log_cap + 1u < kNoBlock, "a pooled list outgrew %u cells", 1u << h.log_cap);
-      const std::uint32_t bigger = take(h.log_cap + 1);
-      std::copy_n(cells_.data() + h.at, h.size, cells_.data() + bigger);
-      give_back(h.at, h.log_cap);
-      h.at = bigger;
-      h.log_cap = h.log_cap + 1;
+    } else {
+      if (h.size == 1u << h.log_cap) {
+        SIMMPI_ASSERT(h.log_cap + 1u < kNoBlock, "a pooled list outgrew %u cells", 1u << h.log_cap);
+        const std::uint32_t bigger = take(h.log_cap + 1);
+        std::copy_n(cells_.data() + h.at, h.size, cells_.data() + bigger);
+        give_back(h.at, h.log_cap);
+        h.at = bigger;
+        h.log_cap = h.log_cap + 1;
+      }
+      cells_[h.at + h.size] = value;
     }
-    cells_[h.at + h.size] = value;
     h.size = h.size + 1;
   }
   // Removes the first cell equal to `value`, which the list holds: the last cell takes its place
-  // (as a vector used that way would); an emptied list gives its block back.
+  // (as a vector used that way would).
   void erase(Head& h, const T& value) {
-    T* cells = cells_.data() + h.at;
+    T* cells = begin(h);
     std::uint32_t i = 0;
     while (!(cells[i] == value)) {
       ++i;
@@ -73,18 +89,20 @@ class PooledLists {
     cells[i] = cells[h.size - 1];
     pop_back(h);
   }
-  // Removes the last cell; an emptied list gives its block back.
+  // Removes the last cell; a list left with one takes it into its head and gives its block back.
   void pop_back(Head& h) {
     h.size = h.size - 1;
-    if (h.size == 0) {
+    if (h.size == 1) {
+      const T first = cells_[h.at];
       give_back(h.at, h.log_cap);
+      h.one = first;
       h.log_cap = kNoBlock;
     }
   }
 
  private:
   static constexpr std::uint32_t kNoBlock = 63;
-  static constexpr std::uint32_t kFirstLog = 1;  // most lists hold one or two cells
+  static constexpr std::uint32_t kFirstLog = 1;  // most longer lists hold two cells
   static constexpr std::uint32_t kMaxAlign = 8;  // cells: a cache line of 8-byte cells
 
   std::uint32_t take(std::uint32_t log) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Pooled lists hold what a vector per list would, in the same order, while lists grow, shrink,
-// empty and reuse each other's blocks.
+// empty, move between their heads and blocks, and reuse each other's blocks.
 #include "hardware/network/pooled_lists.hpp"
 
 #include <gtest/gtest.h>
@@ -58,16 +58,39 @@ TEST(PooledLists, ShortListsLieInOneCacheLine) {
   }
 }
 
+TEST(PooledLists, AListOfOneLivesInItsHead) {
+  Lists pool;
+  Lists::Head h;
+  pool.push_back(h, 7);
+  const auto head = reinterpret_cast<std::uintptr_t>(&h);
+  auto in_head = [&](const std::uint64_t* p) {
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    return at >= head && at < head + sizeof h;
+  };
+  EXPECT_TRUE(in_head(pool.begin(h)));
+  pool.push_back(h, 8);  // a second cell: a block
+  EXPECT_FALSE(in_head(pool.begin(h)));
+  EXPECT_EQ(contents(pool, h), (std::vector<std::uint64_t>{7, 8}));
+  pool.erase(h, 7);  // back to one: the last cell took the hole, and the head keeps it
+  EXPECT_TRUE(in_head(pool.begin(h)));
+  EXPECT_EQ(contents(pool, h), std::vector<std::uint64_t>{8});
+  pool.erase(h, 8);
+  EXPECT_EQ(Lists::size(h), 0u);
+}
+
 TEST(PooledLists, AnEmptiedListsBlockIsReused) {
   Lists pool;
   Lists::Head a, b;
   pool.push_back(a, 1);
+  pool.push_back(a, 2);
   const std::uint64_t* block = pool.begin(a);
-  pool.pop_back(a);
-  EXPECT_EQ(Lists::size(a), 0u);
-  pool.push_back(b, 2);
+  pool.pop_back(a);  // one left: its block goes back
+  EXPECT_EQ(Lists::size(a), 1u);
+  pool.push_back(b, 3);
+  pool.push_back(b, 4);
   EXPECT_EQ(pool.begin(b), block);
-  EXPECT_EQ(contents(pool, b), std::vector<std::uint64_t>{2});
+  EXPECT_EQ(contents(pool, b), (std::vector<std::uint64_t>{3, 4}));
+  EXPECT_EQ(contents(pool, a), std::vector<std::uint64_t>{1});
 }
 
 }  // namespace
