@@ -142,9 +142,7 @@ void FlowNetwork::hand_over(TransferId id) {
 }
 
 double FlowNetwork::alone_cap_Bps(const LinkId* links, int hops) const {
-  double cap = solver_.flow_cap_Bps();
-  for (int i = 0; i < hops; ++i) cap = std::min(cap, solver_.capacity_Bps(links[i]));
-  return cap;
+  return std::min(solver_.flow_cap_Bps(), solver_.min_capacity_Bps(links, hops));
 }
 
 void FlowNetwork::start_chunk(int src, int dst, std::uint64_t bytes_left, ArrivalNotice arrived) {

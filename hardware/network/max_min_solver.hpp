@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -76,6 +77,13 @@ class MaxMinSolver final : public LinkLoad {
     if (run_Bps_.empty()) return capacity_(link);
     const auto after = std::upper_bound(run_first_.begin(), run_first_.end(), link);
     return run_Bps_[static_cast<std::size_t>(after - run_first_.begin()) - 1];
+  }
+  // The narrowest capacity of `links[0..count)` (infinity when there are none).
+  double min_capacity_Bps(const LinkId* links, int count) const {
+    if (run_Bps_.size() == 1 && count > 0) return run_Bps_.front();
+    double narrowest = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < count; ++i) narrowest = std::min(narrowest, capacity_Bps(links[i]));
+    return narrowest;
   }
   // Whether add_flow would give a flow over `links[0..count)` its cap at once were it alone on
   // them: no link would be tight (caps and capacities are compared in kB/s, so a flow alone on a

@@ -55,26 +55,11 @@ class PooledLists {
   // Appends `value`; may move the list (and every list's cells: pointers into the pool are
   // valid until the next push_back).
   void push_back(Head& h, const T& value) {
-    if (h.size == 0) {
+    if (h.size == 0)
       h.one = value;
-    } else if (h.size == 1) {
-      const T first = h.one;
-      const std::uint32_t at = take(kFirstLog);
-      cells_[at] = first;
-      cells_[at + 1] = value;
-      h.at = at;
-      h.log_cap = kFirstLog;
-    } else {
-      if (h.size == 1u << h.log_cap) {
-        SIMMPI_ASSERT(h.log_cap + 1u < kNoBlock, "a pooled list outgrew %u cells", 1u << h.log_cap);
-        const std::uint32_t bigger = take(h.log_cap + 1);
-        std::copy_n(cells_.data() + h.at, h.size, cells_.data() + bigger);
-        give_back(h.at, h.log_cap);
-        h.at = bigger;
-        h.log_cap = h.log_cap + 1;
-      }
-      cells_[h.at + h.size] = value;
-    }
+    else if (h.size == 1 || h.size == 1u << h.log_cap)
+      move_to_bigger_block(h);
+    if (h.size > 0) cells_[h.at + h.size] = value;
     h.size = h.size + 1;
   }
   // Removes the first cell equal to `value`, which the list holds: the last cell takes its place
@@ -105,6 +90,22 @@ class PooledLists {
   static constexpr std::uint32_t kFirstLog = 1;  // most longer lists hold two cells
   static constexpr std::uint32_t kMaxAlign = 8;  // cells: a cache line of 8-byte cells
 
+  // A list of one into a block of two, or a full block's list into one twice as large.
+  [[gnu::noinline]] void move_to_bigger_block(Head& h) {
+    if (h.size == 1) {
+      const T first = h.one;
+      h.at = take(kFirstLog);
+      h.log_cap = kFirstLog;
+      cells_[h.at] = first;
+      return;
+    }
+    SIMMPI_ASSERT(h.log_cap + 1u < kNoBlock, "a pooled list outgrew %u cells", 1u << h.log_cap);
+    const std::uint32_t bigger = take(h.log_cap + 1);
+    std::copy_n(cells_.data() + h.at, h.size, cells_.data() + bigger);
+    give_back(h.at, h.log_cap);
+    h.at = bigger;
+    h.log_cap = h.log_cap + 1;
+  }
   std::uint32_t take(std::uint32_t log) {
     std::vector<std::uint32_t>& free = free_[log];
     if (!free.empty()) {
