@@ -72,19 +72,29 @@ ChromeTrace::Lane& ChromeTrace::new_lane(int process, int rank, int ordinal) {
   return l;
 }
 
-// `key`: a slice's name (`slice`), or a flow end's opening text; a string literal.
-ChromeTrace::Head& ChromeTrace::find_head(Lane& l, const char* key, bool slice) {
+// Both ends of a flow carry the same id and name; a collective's own messages are named apart, so
+// they can be hidden in the viewer.
+const char* const ChromeTrace::kFlowOpen[5] = {
+    "",
+    ",\n{\"ph\":\"s\",\"name\":\"message\",\"id\":",
+    ",\n{\"ph\":\"s\",\"name\":\"collective message\",\"id\":",
+    ",\n{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"message\",\"id\":",
+    ",\n{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"collective message\",\"id\":",
+};
+
+ChromeTrace::Head& ChromeTrace::find_head(Lane& l, const char* key, Flow flow, bool slice) {
   for (const auto& h : l.heads)
-    if (h->key == key) return *h;
+    if (h->key == key && h->flow == flow) return *h;
   Kind* kind = nullptr;
   for (const auto& k : kinds_)
-    if (k->key == key) kind = k.get();
+    if (k->key == key && k->flow == flow) kind = k.get();
   if (!kind) {
     kind = kinds_.emplace_back(std::make_unique<Kind>()).get();
     kind->key = key;
-    kind->open = slice ? ",\n{\"ph\":\"X\",\"name\":" + json_text(key) : ",\n" + std::string(key);
+    kind->flow = flow;
+    kind->open = slice ? ",\n{\"ph\":\"X\",\"name\":" + json_text(key) : std::string(key);
   }
-  return *l.heads.emplace_back(std::make_unique<Head>(Head{key, kind, {}, {}, {}}));
+  return *l.heads.emplace_back(std::make_unique<Head>(Head{key, flow, kind, {}, {}, {}}));
 }
 
 bool ChromeTrace::begin_event(Head& h) {
@@ -107,7 +117,7 @@ bool ChromeTrace::slice_head(Head& h, const Lane& l, SimTime begin) {
 void ChromeTrace::own_code_slice(Lane& l, SimTime begin, SimTime end) {
   scope_.clip(begin, end);
   if (end <= begin) return;
-  slice_head(head(l, "own code", true), l, begin);
+  slice_head(head(l, "own code", kNoFlow, true), l, begin);
   out_.same(",\"dur\":");
   out_.micros((end - begin).ps());
   out_.same("}");
@@ -160,13 +170,37 @@ std::string ChromeTrace::tail_text(const Tail& t) const {
   return text;
 }
 
+void ChromeTrace::flow_end(Flow flow, const MessageLink& m, std::int64_t at, const Lane& l,
+                           bool near) {
+  out_.same(kFlowOpen[flow]);
+  out_.integer(static_cast<std::int64_t>(m.id));
+  where(l, near);
+  out_.micros(at);
+  out_.same("}");
+}
+
 void ChromeTrace::call(const CallFacts& f) {
   if (!scope_.shows(f.rank) || scope_.full(events_, f.begin)) return;
   Lane& l = lane(f.process, f.rank, f.ordinal);
   own_code(l, l.last_end, f.begin);
   l.last_end = f.end;
   if (!scope_.meets(f.begin, f.end)) return;
-  Head& h = head(l, f.name, true);
+  // The flow ends of the call's messages between shown ranks: one goes in the slice's unit.
+  int ends = 0;
+  const MessageLink* only = nullptr;
+  Flow only_flow = kNoFlow;
+  auto count = [&](const std::vector<MessageLink>* messages, Flow plain, Flow internal) {
+    if (messages)
+      for (const MessageLink& m : *messages)
+        if (scope_.shows(m.rank)) {
+          ++ends;
+          only = &m;
+          only_flow = m.internal ? internal : plain;
+        }
+  };
+  count(f.sent, kSent, kSentInternal);
+  count(f.received, kReceived, kReceivedInternal);
+  Head& h = head(l, f.name, ends == 1 ? only_flow : kNoFlow, true);
   const bool near = slice_head(h, l, f.begin);
   // The rest, from the duration on, is often the same as the lane's last call of the kind: made
   // again only when it is not.
@@ -188,35 +222,32 @@ void ChromeTrace::call(const CallFacts& f) {
     h.tail_text = tail_text(tail);
   }
   out_.piece(h.tail_text, near && same_tail);
-  out_.end();
   // A flow's ends bind to the slices enclosing them (a time inside the call is inside no other
   // slice of the lane), and both viewers read a flow's events in time order, dropping an end
   // met before its start: the start is inside the sending call before the message left, the end
-  // inside the receiving call from the time its data was in (no earlier than it left). Both ends
-  // of a flow carry the same id and name; a collective's own messages are named apart, so they
-  // can be hidden in the viewer.
+  // inside the receiving call from the time its data was in (no earlier than it left).
   const std::int64_t begin = f.begin.ps(), end = f.end.ps();
-  auto flow = [&](const char* open, const MessageLink& m, std::int64_t at) {
+  auto at = [&](Flow flow, const MessageLink& m) {
+    return flow == kSent || flow == kSentInternal
+               ? inside(begin, std::clamp(m.at.ps(), begin, end))
+               : inside(std::clamp(m.at.ps() - 1, begin, end), end);
+  };
+  if (ends == 1) {
+    ++events_;
+    flow_end(only_flow, *only, at(only_flow, *only), l, near);
+  }
+  out_.end();
+  if (ends < 2) return;
+  auto unit = [&](Flow flow, const MessageLink& m) {  // a flow end as a unit of its own
     if (!scope_.shows(m.rank)) return;
-    Head& h = head(l, open, false);
-    const bool near = begin_event(h);
-    out_.same(h.kind->open);
-    out_.integer(static_cast<std::int64_t>(m.id));
-    where(l, near);
-    out_.micros(at);
-    out_.same("}");
+    Head& fh = head(l, kFlowOpen[flow], kNoFlow, false);
+    flow_end(flow, m, at(flow, m), l, begin_event(fh));
     out_.end();
   };
   if (f.sent)
-    for (const MessageLink& m : *f.sent)
-      flow(m.internal ? "{\"ph\":\"s\",\"name\":\"collective message\",\"id\":"
-                      : "{\"ph\":\"s\",\"name\":\"message\",\"id\":",
-           m, inside(begin, std::clamp(m.at.ps(), begin, end)));
+    for (const MessageLink& m : *f.sent) unit(m.internal ? kSentInternal : kSent, m);
   if (f.received)
-    for (const MessageLink& m : *f.received)
-      flow(m.internal ? "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"collective message\",\"id\":"
-                      : "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"message\",\"id\":",
-           m, inside(std::clamp(m.at.ps() - 1, begin, end), end));
+    for (const MessageLink& m : *f.received) unit(m.internal ? kReceivedInternal : kReceived, m);
 }
 
 void ChromeTrace::counters(const std::string& group, const std::vector<CounterTrack>& tracks) {

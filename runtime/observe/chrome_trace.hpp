@@ -37,15 +37,29 @@ class ChromeTrace : public Observer {
   std::int64_t finish(const std::vector<SimTime>& end, std::string* error);
 
  private:
-  // Each event is a unit of the compressed text (see TextOutput), marked by its kind on its lane
-  // and by its kind: the lane's last event of the same kind is usually the same text but for
-  // its times, so most of an event is a copy of it; where that is out of the window, of the
-  // last of the kind on any lane. The event's pieces are the same for every event of a kind:
-  // the kind's opening text, the lane's text, the numbers, the call's tail. Against the lane's
-  // last event of the kind, the lane's text, and the tail when the call's is the same, are
-  // known to be the same and copied without being compared.
-  struct Kind {        // a call's slices (by name), own code, or one kind of flow end
+  // Each call's slice is a unit of the compressed text (see TextOutput), with its flow end when
+  // it has one (a send, a receive: most point-to-point calls), and so is each other event
+  // (own code, the flow ends of a call with several), marked by its kind on its lane and by its
+  // kind: the lane's last unit of the same kind is usually the same text but for its times and
+  // ids, so most of a unit is a copy of it; where that is out of the window, of the last of the
+  // kind on any lane. A unit's pieces are the same for every unit of a kind: the kind's opening
+  // text, the lane's text, the numbers, the call's tail, then the flow end's opening text, its
+  // id, the lane's text and its time. Against the lane's last unit of the kind, the lane's text,
+  // and the tail when the call's is the same, are known to be the same and copied without being
+  // compared. One unit for a slice and its flow end begins, ends and marks once, and its copy
+  // runs on from the slice's tail into the flow end's opening text.
+  enum Flow : int {  // a unit's flow end; the same for every unit of a kind
+    kNoFlow,
+    kSent,
+    kSentInternal,  // a collective's own message
+    kReceived,
+    kReceivedInternal,
+  };
+  // The flow end's opening text (with the separator before it), ',\n{"ph":"s",...,"id":'.
+  static const char* const kFlowOpen[5];
+  struct Kind {        // a call's slices (by name and flow end), own code, or one kind of flow end
     std::string key;   // the name, or the flow end's opening text
+    Flow flow;         // of a slice's unit
     std::string open;  // ',\n' (every unit has the separator) and '{"ph":"X","name":NAME' for
                        // slices, the key for flow ends
     TextOutput::Mark last;
@@ -60,6 +74,7 @@ class ChromeTrace : public Observer {
   };
   struct Head {       // a kind on one lane
     const char* key;  // Kind::key's literal, by address (names are string literals)
+    Flow flow;
     Kind* kind;
     TextOutput::Mark last;
     Tail tail;  // of its last call, and its text
@@ -71,7 +86,7 @@ class ChromeTrace : public Observer {
     SimTime last_end;   // the end of its last call
     std::string where;  // ',"pid":P,"tid":T,"ts":', which every event of the lane has
     std::vector<std::unique_ptr<Head>> heads;  // which do not move when lanes_ grows
-    std::array<Head*, 16> recent{};            // by a hash of the key's address: most lookups
+    std::array<Head*, 16> recent{};            // by a hash of the key: most lookups
   };
   Lane& lane(int process, int rank, int ordinal) {
     const auto p = static_cast<std::size_t>(process);
@@ -79,13 +94,14 @@ class ChromeTrace : public Observer {
     return new_lane(process, rank, ordinal);
   }
   Lane& new_lane(int process, int rank, int ordinal);
-  Head& head(Lane& l, const char* key, bool slice) {
-    const auto a = reinterpret_cast<std::uintptr_t>(key);
-    Head*& r = l.recent[(a ^ (a >> 4) ^ (a >> 8)) & 15];
-    if (!r || r->key != key) r = &find_head(l, key, slice);
+  // `key`: a slice's name (`slice`), or a flow end's opening text; a string literal.
+  Head& head(Lane& l, const char* key, Flow flow, bool slice) {
+    const auto a = reinterpret_cast<std::uintptr_t>(key) + static_cast<std::uintptr_t>(flow);
+    Head*& r = l.recent[(a * 0x9E3779B97F4A7C15) >> 60];  // the top 4 bits of a Fibonacci hash
+    if (!r || r->key != key || r->flow != flow) r = &find_head(l, key, flow, slice);
     return *r;
   }
-  Head& find_head(Lane& l, const char* key, bool slice);
+  Head& find_head(Lane& l, const char* key, Flow flow, bool slice);
   // The slice of the lane's own code from `begin` to `end`, when the window shows some of it.
   void own_code(Lane& l, SimTime begin, SimTime end) {
     if (begin < end) own_code_slice(l, begin, end);  // most calls follow the last at once
@@ -99,6 +115,8 @@ class ChromeTrace : public Observer {
   // The lane's text (pid, tid, "ts" key): known to be the same as the reference's when that is
   // the lane's own event (`near`), else compared.
   void where(const Lane& l, bool near) { out_.piece(l.where, near); }
+  // A flow end of message `m` of lane `l` at `at`, in the unit begun (see begin_event).
+  void flow_end(Flow flow, const MessageLink& m, std::int64_t at, const Lane& l, bool near);
   // A metadata event: `arg` of `what` is `value_json`; `tid` -1: the process's.
   void metadata(const char* what, int pid, int tid, const char* arg, const std::string& value_json);
   std::string tail_text(const Tail& t) const;
