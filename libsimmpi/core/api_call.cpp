@@ -295,7 +295,7 @@ void ApiCall::note_message(World& w, MessageSide side, const runtime::MessageLin
 
 void ApiCall::copy_comm_name(const Communicator& c) {
   observed_->comm_name = c.name();
-  observed_->comm_name_stamp = c.name_stamp();
+  observed_->comm_name_stamp = observed_->facts.comm_name_stamp = c.name_stamp();
 }
 
 Communicator* ApiCall::comm_failed(MPI_Comm h) {

@@ -204,10 +204,14 @@ void ChromeTrace::call(const CallFacts& f) {
   const bool near = slice_head(h, l, f.begin);
   // The rest, from the duration on, is often the same as the lane's last call of the kind: made
   // again only when it is not.
-  if (f.comm_context >= 0 && f.comm_name && *f.comm_name != comm_name_) {
-    comm_name_ = *f.comm_name;  // usually the same as the call before
-    comm_json_ = ",\"comm\":" + json_text(comm_name_);
-    ++comm_names_;
+  if (f.comm_context >= 0 && f.comm_name &&
+      (f.comm_name_stamp == 0 || f.comm_name_stamp != comm_stamp_)) {
+    comm_stamp_ = f.comm_name_stamp;  // usually the same as the call before's
+    if (*f.comm_name != comm_name_) {
+      comm_name_ = *f.comm_name;
+      comm_json_ = ",\"comm\":" + json_text(comm_name_);
+      ++comm_names_;
+    }
   }
   const Tail tail{(f.end - f.begin).ps(),
                   f.blocked.ps(),

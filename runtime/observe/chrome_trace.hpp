@@ -130,9 +130,10 @@ class ChromeTrace : public Observer {
   std::vector<bool> node_named_;
   std::vector<std::unique_ptr<Kind>> kinds_;
   std::uint64_t events_ = 0;
-  // The last communicator name, its JSON text (',"comm":NAME') and how many names there were.
+  // The last communicator name, its stamp (CallFacts::comm_name_stamp: the name is compared
+  // only when that changes), its JSON text (',"comm":NAME') and how many names there were.
   std::string comm_name_, comm_json_;
-  std::uint64_t comm_names_ = 0;
+  std::uint64_t comm_stamp_ = 0, comm_names_ = 0;
 };
 
 }  // namespace simmpi::runtime

@@ -43,6 +43,9 @@ struct CallFacts {
   int comm_leader = -1;     // world rank of its rank 0 (disjoint communicators share contexts)
   int comm_size = 0;
   const std::string* comm_name = nullptr;  // valid during the notification only
+  // Changes whenever *comm_name may have (a stamp of the communicator's name, unique in the
+  // run); 0: unknown, compare the names.
+  std::uint64_t comm_name_stamp = 0;
   // The point-to-point messages the call sent and those whose receives it completed (received
   // by a wait or test, not when posted), the collectives' own included; valid during the
   // notification only.

@@ -155,6 +155,11 @@ def case_arrows(sim):
         ev, _, _ = timeline_of(sim, ranks, args)
         check(arrows(ev)[0], f"{args[0]}: arrows")
         check_arrows(ev, args[0])
+        if args[0] == "comms":  # calls on a named communicator between calls on the world's
+            for name, comm in [("MPI_Comm_split", "MPI_COMM_WORLD"), ("MPI_Allreduce", "halves"),
+                               ("MPI_Comm_free", "halves")]:
+                equal({s["args"].get("comm") for s in slices(ev, name)}, {comm},
+                      f"the communicator of {name}")
 
 
 def case_imbalance(sim):
