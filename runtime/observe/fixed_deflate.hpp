@@ -28,27 +28,22 @@ class FixedDeflate {
   void literals(const char* text, std::size_t n);
   // The first `n` (1-8) bytes of `w` (the first lowest), ASCII, as literals.
   void ascii_literals(std::uint64_t w, unsigned n) {
-    // An ASCII byte's code is the byte plus 0x30 in 8 bits (RFC 1951 3.2.6: 0-143), sent from
-    // its most significant bit: the sum never carries out of an ASCII byte.
-    const std::uint64_t codes =
-        reversed_bytes(w + 0x3030303030303030) & (~std::uint64_t{0} >> (64 - 8 * n));
     Bits b = bits_;  // in registers: the stores through b.end could otherwise be to *this
-    if (n < 8) {
-      b.put(codes, 8 * n);
-    } else {
-      b.put(codes & 0xFFFFFFFF, 32);
-      b.put(codes >> 32, 32);
-    }
+    put_ascii(b, w, n);
     bits_ = b;
   }
   // `length` (kMinCopy..kMaxCopy) bytes that are the same as those `distance` (1..kWindow) back.
   void copy(std::uint32_t length, std::uint32_t distance) {
-    const Code& l = kTables.length[length];
-    const std::uint32_t d = distance - 1;
-    const Tables::Distance& c = kTables.distance[d < 256 ? d : 256 + (d >> 7)];
-    const std::uint64_t dist_bits = c.bits | (static_cast<std::uint64_t>(distance - c.base) << 5);
     Bits b = bits_;
-    b.put(l.bits | (dist_bits << l.length), l.length + 5 + c.extra);  // at most 13 + 18 bits
+    put_copy(b, length, distance);
+    bits_ = b;
+  }
+  // copy(), then ascii_literals() of the first `n` (1-8) bytes of `w`, with the bits' state
+  // loaded and stored once (a number's digits after those it shares with its reference).
+  void copy_then_ascii(std::uint32_t length, std::uint32_t distance, std::uint64_t w, unsigned n) {
+    Bits b = bits_;
+    put_copy(b, length, distance);
+    put_ascii(b, w, n);
     bits_ = b;
   }
   // Ends the block and the member, with the text's CRC-32 and its length.
@@ -105,6 +100,26 @@ class FixedDeflate {
       fill &= 7;
     }
   };
+
+  static void put_copy(Bits& b, std::uint32_t length, std::uint32_t distance) {
+    const Code& l = kTables.length[length];
+    const std::uint32_t d = distance - 1;
+    const Tables::Distance& c = kTables.distance[d < 256 ? d : 256 + (d >> 7)];
+    const std::uint64_t dist_bits = c.bits | (static_cast<std::uint64_t>(distance - c.base) << 5);
+    b.put(l.bits | (dist_bits << l.length), l.length + 5 + c.extra);  // at most 13 + 18 bits
+  }
+  static void put_ascii(Bits& b, std::uint64_t w, unsigned n) {
+    // An ASCII byte's code is the byte plus 0x30 in 8 bits (RFC 1951 3.2.6: 0-143), sent from
+    // its most significant bit: the sum never carries out of an ASCII byte.
+    const std::uint64_t codes =
+        reversed_bytes(w + 0x3030303030303030) & (~std::uint64_t{0} >> (64 - 8 * n));
+    if (n < 8) {
+      b.put(codes, 8 * n);
+    } else {
+      b.put(codes & 0xFFFFFFFF, 32);
+      b.put(codes >> 32, 32);
+    }
+  }
 
   std::vector<unsigned char> out_;
   Bits bits_;

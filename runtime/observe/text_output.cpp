@@ -250,8 +250,14 @@ void TextOutput::number_piece(const NumberText& t) {
         low = low >> (8 * skip) | high << (64 - 8 * skip);
         high >>= 8 * skip;
       }
-      end_copy();
-      deflate_->ascii_literals(low, static_cast<unsigned>(std::min<std::size_t>(rest, 8)));
+      const auto first = static_cast<unsigned>(std::min<std::size_t>(rest, 8));
+      if (copy_length_ >= FixedDeflate::kMinCopy && copy_length_ <= FixedDeflate::kMaxCopy) {
+        deflate_->copy_then_ascii(copy_length_, copy_distance_, low, first);  // most numbers
+        copy_distance_ = copy_length_ = 0;
+      } else {
+        end_copy();
+        deflate_->ascii_literals(low, first);
+      }
       if (rest > 8) deflate_->ascii_literals(high, static_cast<unsigned>(rest - 8));
       encoded_ += rest;
     }
