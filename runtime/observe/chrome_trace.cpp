@@ -17,6 +17,8 @@ namespace simmpi::runtime {
 ChromeTrace::ChromeTrace(const std::string& path, const char* key, std::vector<int> node_of_rank,
                          TimelineScope scope)
     : node_of_rank_(std::move(node_of_rank)), scope_(std::move(scope)) {
+  for (std::size_t i = 0; i < flow_open_.size(); ++i)
+    flow_open_[i] = TextOutput::ShortText(kFlowOpen[i]);
   std::string error;
   if (!out_.open(path, &error))
     throw ConfigError(strprintf("%s = \"%s\": cannot write it (%s); choose a writable path", key,
@@ -57,7 +59,7 @@ ChromeTrace::Lane& ChromeTrace::new_lane(int process, int rank, int ordinal) {
   l.rank = rank;
   l.ordinal = ordinal;
   const int node = node_of_rank_[static_cast<std::size_t>(rank)];
-  l.where = strprintf(",\"pid\":%d,\"tid\":%d,\"ts\":", node, process);
+  l.where = TextOutput::ShortText(strprintf(",\"pid\":%d,\"tid\":%d,\"ts\":", node, process));
   if (static_cast<std::size_t>(node) >= node_named_.size())
     node_named_.resize(static_cast<std::size_t>(node) + 1);
   if (!node_named_[static_cast<std::size_t>(node)]) {
@@ -92,7 +94,8 @@ ChromeTrace::Head& ChromeTrace::find_head(Lane& l, const char* key, Flow flow, b
     kind = kinds_.emplace_back(std::make_unique<Kind>()).get();
     kind->key = key;
     kind->flow = flow;
-    kind->open = slice ? ",\n{\"ph\":\"X\",\"name\":" + json_text(key) : std::string(key);
+    kind->open = TextOutput::ShortText(slice ? ",\n{\"ph\":\"X\",\"name\":" + json_text(key)
+                                             : std::string(key));
   }
   return *l.heads.emplace_back(std::make_unique<Head>(Head{key, flow, kind, {}, {}, {}}));
 }
@@ -172,7 +175,7 @@ std::string ChromeTrace::tail_text(const Tail& t) const {
 
 void ChromeTrace::flow_end(Flow flow, const MessageLink& m, std::int64_t at, const Lane& l,
                            bool near) {
-  out_.same(kFlowOpen[flow]);
+  out_.same(flow_open_[flow]);
   out_.integer(static_cast<std::int64_t>(m.id));
   where(l, near);
   out_.micros(at);

@@ -57,11 +57,11 @@ class ChromeTrace : public Observer {
   };
   // The flow end's opening text (with the separator before it), ',\n{"ph":"s",...,"id":'.
   static const char* const kFlowOpen[5];
-  struct Kind {        // a call's slices (by name and flow end), own code, or one kind of flow end
-    std::string key;   // the name, or the flow end's opening text
-    Flow flow;         // of a slice's unit
-    std::string open;  // ',\n' (every unit has the separator) and '{"ph":"X","name":NAME' for
-                       // slices, the key for flow ends
+  struct Kind {       // a call's slices (by name and flow end), own code, or one kind of flow end
+    std::string key;  // the name, or the flow end's opening text
+    Flow flow;        // of a slice's unit
+    TextOutput::ShortText open;  // ',\n' (every unit has the separator) and
+                                 // '{"ph":"X","name":NAME' for slices, the key for flow ends
     TextOutput::Mark last;
   };
   // What a call's slice says after its begin; `comm`: which communicator name (comm_names_),
@@ -83,8 +83,8 @@ class ChromeTrace : public Observer {
   struct Lane {  // one process's row
     bool named = false;
     int rank = 0, ordinal = 0;
-    SimTime last_end;   // the end of its last call
-    std::string where;  // ',"pid":P,"tid":T,"ts":', which every event of the lane has
+    SimTime last_end;             // the end of its last call
+    TextOutput::ShortText where;  // ',"pid":P,"tid":T,"ts":', which every event of the lane has
     std::vector<std::unique_ptr<Head>> heads;  // which do not move when lanes_ grows
     std::array<Head*, 16> recent{};            // by a hash of the key: most lookups
   };
@@ -124,6 +124,7 @@ class ChromeTrace : public Observer {
   bool slice_head(Head& h, const Lane& l, SimTime begin);
 
   TextOutput out_;
+  std::array<TextOutput::ShortText, 5> flow_open_;  // kFlowOpen's texts
   std::vector<int> node_of_rank_;
   TimelineScope scope_;
   std::vector<Lane> lanes_;  // by process id

@@ -41,6 +41,31 @@ class TextOutput {
     std::uint32_t layout = 0;
   };
 
+  // A text written often (a kind's opening text, a lane's text) kept with room after it: one
+  // of at most kShortText bytes is copied whole in a few wide moves, without a call of memcpy.
+  static constexpr std::size_t kShortText = 64;
+  class ShortText {
+   public:
+    ShortText() = default;
+    explicit ShortText(std::string_view s) : size_(s.size()) {
+      if (s.size() <= kShortText)
+        std::memcpy(bytes_.data(), s.data(), s.size());
+      else
+        long_ = s;
+    }
+    std::size_t size() const { return size_; }
+    bool is_short() const { return size_ <= kShortText; }
+    std::string_view view() const {
+      return is_short() ? std::string_view(bytes_.data(), size_) : std::string_view(long_);
+    }
+    const char* room() const { return bytes_.data(); }  // kShortText bytes, when is_short()
+
+   private:
+    std::array<char, kShortText> bytes_{};
+    std::size_t size_ = 0;
+    std::string long_;
+  };
+
   TextOutput();
   // Opens `path`; returns false with `error` set (errno's text) when it cannot.
   bool open(const std::string& path, std::string* error);
@@ -67,6 +92,12 @@ class TextOutput {
     if (in_unit_) known_same ? same_piece(s.size()) : compared_piece(s.size());
   }
   void text(std::string_view s) { piece(s, false); }
+  void same(const ShortText& s) { append(s); }
+  void piece(const ShortText& s, bool known_same) {
+    if (!s.is_short()) return piece(s.view(), known_same);
+    append(s);
+    if (in_unit_) known_same ? same_piece(s.size()) : compared_piece(s.size());
+  }
   // A number; in a unit, a piece.
   void integer(std::int64_t v) {
     char* p = room(kMaxNumber);
@@ -121,6 +152,12 @@ class TextOutput {
     if (s.size() > kBlock - used_) flush_block();
     if (s.size() > kBlock - kWindow) return write_long(s);
     std::memcpy(buffer_.data() + used_, s.data(), s.size());
+    used_ += s.size();
+  }
+  void append(const ShortText& s) {
+    if (!s.is_short()) return append(s.view());
+    if (s.size() > kBlock - used_) flush_block();
+    std::memcpy(buffer_.data() + used_, s.room(), kShortText);  // into the room after the block
     used_ += s.size();
   }
   // Where the next `n` bytes go (n <= kMaxNumber), flushing first when the block is too full.
@@ -178,8 +215,8 @@ class TextOutput {
   void write_file(const void* data, std::size_t n);
 
   // The text not yet written out, after (when compressing) the window's worth of text before
-  // it that copies read, and 8 bytes to spare (words are compared).
-  std::vector<char> buffer_ = std::vector<char>(kBlock + 8);
+  // it that copies read, and room to spare (words are compared, short texts copied whole).
+  std::vector<char> buffer_ = std::vector<char>(kBlock + kShortText);
   std::size_t used_ = 0;
   std::uint64_t base_ = kFirstPosition;  // the position of buffer_[0]
   std::FILE* file_ = nullptr;

@@ -54,13 +54,23 @@ void write_events(const std::string& path, int events) {
   TextOutput::Mark lane_kind[7][3], kind[3];
   std::int64_t t = 0;
   const std::string long_text(700, 'x'), longer_text(5000, 'y');
+  const TextOutput::ShortText kind_text[2] = {
+      TextOutput::ShortText("{\"ph\":\"s\",\"name\":\"message\""),
+      TextOutput::ShortText("{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"a message whose kind's text is "
+                            "longer than a short text's room\"")};
   for (int i = 0; i < events; ++i) {
     const int lane = (i * 5) % 7, k = i % 3;
     if (i % 1000 == 999) out.text("{\"ph\":\"M\",\"name\":\"caf\xc3\xa9\"},\n");  // no unit
     const bool near = out.begin(lane_kind[lane][k], kind[k]);
-    out.same(k == 0 ? "{\"ph\":\"X\",\"name\":\"MPI_Send\"" : "{\"ph\":\"s\",\"name\":\"message\"");
+    if (k == 0)
+      out.same("{\"ph\":\"X\",\"name\":\"MPI_Send\"");
+    else
+      out.same(kind_text[k - 1]);  // copied whole, or (longer than its room) as a string
     const std::string lane_text = ",\"pid\":" + std::to_string(lane) + ",\"ts\":";
-    out.piece(lane_text, near);
+    if (i % 2)
+      out.piece(TextOutput::ShortText(lane_text), near);
+    else
+      out.piece(lane_text, near);
     t += 1 + (i * 7919) % 100003;
     out.micros(t);
     out.same(",\"dur\":");
