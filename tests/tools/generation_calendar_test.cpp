@@ -17,7 +17,7 @@ namespace {
 
 TEST(GenerationCalendar, GivesTheEarliestFirstWhileGenerationsArrive) {
   const std::int64_t end = 1000000;
-  GenerationCalendar calendar(end, 5000);  // a few buckets, and a thousand generations each
+  GenerationCalendar calendar(end, 5000, 15000);  // a few buckets, a thousand generations each
   std::set<std::pair<std::int64_t, std::int32_t>> reference;
   std::mt19937_64 random(7);
   for (std::int32_t src = 0; src < 5000; ++src) {

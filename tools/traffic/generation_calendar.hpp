@@ -23,12 +23,18 @@ namespace simmpi::traffic {
 
 class GenerationCalendar {
  public:
-  // Generations at times in [0, end_ps); about `expected` pending at once.
-  GenerationCalendar(std::int64_t end_ps, std::size_t expected) {
+  // Generations at times in [0, end_ps); about `expected` pending at once and `expected_total`
+  // added in all (a hint: each bucket is given room for its share when first used, since the
+  // generations of sources at a steady rate fall evenly over the span; a bucket grown by
+  // doubling instead copied itself a dozen times into fresh memory).
+  GenerationCalendar(std::int64_t end_ps, std::size_t expected, double expected_total = 0) {
     const std::int64_t buckets =
         std::max<std::int64_t>(1, static_cast<std::int64_t>(expected / kPerBucket));
     width_ps_ = std::max<std::int64_t>(1, end_ps / buckets + 1);
     buckets_.resize(static_cast<std::size_t>(end_ps / width_ps_ + 1));
+    // A tenth more than the mean share: a Poisson count of ~1,000 rarely exceeds it.
+    const double share = expected_total / static_cast<double>(buckets_.size());
+    bucket_room_ = static_cast<std::size_t>(std::min(1.1 * share + 16, 1e8));
   }
 
   bool empty() const { return size_ == 0; }
@@ -40,7 +46,9 @@ class GenerationCalendar {
       late_.push_back(Entry{t_ps, src});
       std::push_heap(late_.begin(), late_.end(), Later{});
     } else {
-      buckets_[b].push_back(Entry{t_ps, src});
+      std::vector<Entry>& bucket = buckets_[b];
+      if (bucket.capacity() == 0) bucket.reserve(bucket_room_);
+      bucket.push_back(Entry{t_ps, src});
     }
   }
   // The earliest pending generation's time; the calendar must not be empty.
@@ -132,6 +140,7 @@ class GenerationCalendar {
   }
 
   std::int64_t width_ps_;
+  std::size_t bucket_room_;  // entries a bucket is given room for when first used
   std::vector<std::vector<Entry>> buckets_;
   std::size_t next_bucket_ = 0;  // buckets before it are sorted or taken
   std::vector<Entry> run_;       // the sorted bucket, from head_ on

@@ -26,6 +26,8 @@ class InjectionProcess {
   // The gap between the generations of messages k - 1 and k of `src` (k = 0: from time 0 to the
   // first message). Positive.
   runtime::SimTime gap(int src, std::uint64_t k) const;
+  // The gaps' mean, S / (rho B): a source generates 1 / mean_gap_s() messages per second.
+  double mean_gap_s() const { return mean_gap_s_; }
 
  private:
   // In (0, 1), from mix64(mix64(key, src), k); key = mix64(seed, stream), computed once.

@@ -61,7 +61,9 @@ TrafficRun::TrafficRun(const runtime::Config& config, const Pattern& pattern,
       injection_(settings.injection, static_cast<double>(settings.message_bytes) / injection_Bps_,
                  load, settings.burst, static_cast<std::uint64_t>(config.integer("runtime.seed"))),
       calendar_((settings.warmup + settings.window).ps(),
-                static_cast<std::size_t>(net_->node_count())) {
+                static_cast<std::size_t>(net_->node_count()),
+                net_->node_count() * (settings.warmup + settings.window).seconds() /
+                    injection_.mean_gap_s()) {
   window_start_ps_ = settings.warmup.ps();
   stop_ps_ = (settings.warmup + settings.window).ps();
   // Scheduled first, so they run before anything else at their instants.
