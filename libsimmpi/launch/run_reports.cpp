@@ -69,6 +69,7 @@ RunReports::RunReports(const runtime::Config& config, const hardware::Platform& 
                                  config.text("report.timeline_window"), ranks,
                                  "report.timeline_ranks", "report.timeline_window");
     scope.limit_events(static_cast<std::uint64_t>(config.integer("report.timeline_max_events")));
+    scope.limit_own_code(config.time("report.timeline_min_own_code"));
     std::vector<int> node_of_rank;
     for (int r = 0; r < ranks; ++r) node_of_rank.push_back(platform.node_of(r));
     timeline_path_ = config.path("report.timeline_file");

@@ -202,6 +202,14 @@ const std::vector<OptionSpec>& option_registry() {
        "compressed JSON, 150 in plain JSON) nothing more is recorded, with a warning; the run "
        "goes on.",
        {}, 1, 1e15},
+      {"report.timeline_min_own_code", Kind::Time, "1us",
+       "The shortest own code the timeline draws as a slice: a shorter gap between a rank's "
+       "calls (a few tens of nanoseconds of measured host code between calls, most of them) "
+       "stays a gap, which the calls' own times already show and a viewer draws as such; it "
+       "would only make the file larger and slower to write. Counted after the cut to "
+       "report.timeline_window. Modeled compute (SIMMPI_COMPUTE, BLAS) is own code too: one "
+       "shorter than this is not drawn either. 0s: every gap is drawn.",
+       {}, 0, 1e9},
       {"report.timeline_ranks", Kind::Text, "all",
        "The ranks the timeline shows: all, or ranks and inclusive ranges (0-15,64); a message "
        "is drawn when both its ends are shown."},

@@ -118,8 +118,7 @@ bool ChromeTrace::slice_head(Head& h, const Lane& l, SimTime begin) {
 }
 
 void ChromeTrace::own_code_slice(Lane& l, SimTime begin, SimTime end) {
-  scope_.clip(begin, end);
-  if (end <= begin) return;
+  if (!scope_.clip_own_code(begin, end)) return;
   slice_head(head(l, "own code", kNoFlow, true), l, begin);
   out_.same(",\"dur\":");
   out_.micros((end - begin).ps());

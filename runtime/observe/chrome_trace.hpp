@@ -102,9 +102,10 @@ class ChromeTrace : public Observer {
     return *r;
   }
   Head& find_head(Lane& l, const char* key, Flow flow, bool slice);
-  // The slice of the lane's own code from `begin` to `end`, when the window shows some of it.
+  // The slice of the lane's own code from `begin` to `end`, when the window shows enough of it
+  // (TimelineScope::clip_own_code).
   void own_code(Lane& l, SimTime begin, SimTime end) {
-    if (begin < end) own_code_slice(l, begin, end);  // most calls follow the last at once
+    if (scope_.may_show_own_code(begin, end)) own_code_slice(l, begin, end);  // most: no gap
   }
   void own_code_slice(Lane& l, SimTime begin, SimTime end);
   // The separator from the event before (an event that is not a unit).

@@ -129,8 +129,7 @@ Otf2Trace::Lane& Otf2Trace::lane(int rank, int ordinal) {
 }
 
 void Otf2Trace::own_code(Lane& l, SimTime begin, SimTime end) {
-  scope_.clip(begin, end);
-  if (end <= begin || !l.writer) return;
+  if (!scope_.clip_own_code(begin, end) || !l.writer) return;
   events_ += 2;
   check(OTF2_EvtWriter_Enter(l.writer, nullptr, stamp(begin), kOwnCode), "an event");
   check(OTF2_EvtWriter_Leave(l.writer, nullptr, stamp(end), kOwnCode), "an event");

@@ -30,6 +30,21 @@ class TimelineScope {
     return events >= max_events_ && say_full(now);  // checked before every event: inline
   }
 
+  // The shortest own-code slice drawn (report.timeline_min_own_code): a shorter gap between a
+  // rank's calls stays a gap, which the calls' own times already show. 0: every gap.
+  void limit_own_code(SimTime shortest) { shortest_own_code_ = max(shortest, SimTime::from_ps(1)); }
+  // Whether own code from `begin` to `end` may be drawn: checked before clip_own_code, which
+  // can only shorten it (inline: every call asks).
+  bool may_show_own_code(SimTime begin, SimTime end) const {
+    return end - begin >= shortest_own_code_;
+  }
+  // Own code from `begin` to `end` cut to the window; whether what is left is drawn. The length
+  // that counts is the one drawn (after the cut), the same for every writer.
+  bool clip_own_code(SimTime& begin, SimTime& end) const {
+    clip(begin, end);
+    return may_show_own_code(begin, end);
+  }
+
   bool shows(int rank) const {
     return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() &&
            ranks_[static_cast<std::size_t>(rank)];
@@ -48,6 +63,7 @@ class TimelineScope {
  private:
   std::vector<bool> ranks_;
   SimTime from_, to_ = SimTime::max();
+  SimTime shortest_own_code_ = SimTime::from_ps(1);  // one picosecond: every gap
   std::uint64_t max_events_ = UINT64_MAX;
   bool said_full_ = false;
   bool say_full(SimTime now);  // true

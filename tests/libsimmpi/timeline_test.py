@@ -8,7 +8,8 @@ Runs profile_cases.sim (tests/libsimmpi/programs/profile_cases.c) on the platfor
 profile_test.py and reads the Chrome trace-event file: it must be JSON that chrome://tracing and
 ui.perfetto.dev take (traceEvents with X slices, M names, s/f flows), with the slices' times to
 the picosecond (microseconds with up to six decimals). CASE is one of pingpong, arrows, imbalance, placement,
-ranks, window, rerun, bad_scope, gzip, limit; otf2 and otf2_exists write an OTF2 archive instead
+ranks, window, min_own_code, rerun, bad_scope, gzip, limit; otf2, otf2_min_own_code and
+otf2_exists write an OTF2 archive instead
 (report.timeline = otf2) and read it back with otf2-print (Debian's otf2-tools).
 """
 import json
@@ -202,6 +203,47 @@ def case_window(sim):
     equal(len(slices(ev, "MPI_Barrier")), 2, "the barriers entered within it (ranks 1 and 2)")
 
 
+# The "gaps" program's own code on rank 0 (begin, length in ps): 3 us from zero, 1 us after two
+# eager sends (O_S each), 0.5 us after a third; rank 1 receives back to back.
+GAPS = [(0, 3 * 10**6), (3 * 10**6 + 2 * O_S, 10**6), (4 * 10**6 + 3 * O_S, 5 * 10**5)]
+WINDOW_FROM = 25 * 10**5  # 2.5 us: cuts the first to 0.5 us
+
+
+def own_code(sim, extra):
+    """The own-code slices of the gaps program (begin, length) by rank; and the lanes' gaps:
+    between the end of one call (or zero) and the next call's begin, those that are not 0."""
+    ev, _, _ = timeline_of(sim, 2, ["gaps"], extra)
+    own, gaps = {}, {}
+    for rank in (0, 1):
+        own[rank] = sorted((ps(s["ts"]), ps(s["dur"])) for s in slices(ev, "own code", rank))
+        calls = sorted((ps(s["ts"]), ps(s["ts"]) + ps(s["dur"])) for s in slices(ev, tid=rank)
+                       if s["name"] != "own code")
+        ends = [0] + [e for _, e in calls]
+        gaps[rank] = [(a, b - a) for a, (b, _) in zip(ends, calls) if b > a]
+    return own, gaps
+
+
+def case_min_own_code(sim):
+    """report.timeline_min_own_code (1 us): shorter own code is not a slice, longer keeps its
+    exact times; calls back to back have none; 0 draws every gap; the length that counts is
+    the one left in report.timeline_window."""
+    own, gaps = own_code(sim, [])
+    equal(own[0], GAPS[:2], "rank 0's own code of 1 us and more, by default")
+    equal(own[1], [], "rank 1 (receives back to back): no own code")
+    equal(gaps[0], GAPS, "rank 0's gaps between calls (the program's own code)")
+    own, gaps = own_code(sim, ["--set", "report.timeline_min_own_code=0s"])
+    equal(own[0], GAPS, "rank 0's own code, every gap, with the key at 0")
+    equal(own, gaps, "with the key at 0, every gap between calls is an own-code slice")
+    window = ["--set", f"report.timeline_window={WINDOW_FROM / 10**6}us.."]
+    own, _ = own_code(sim, window)
+    equal(own[0], [GAPS[1]], "in the window from 2.5 us: the first cut to 0.5 us, not drawn")
+    own, _ = own_code(sim, window + ["--set", "report.timeline_min_own_code=0s"])
+    equal(own[0], [(WINDOW_FROM, GAPS[0][1] - WINDOW_FROM)] + GAPS[1:],
+          "in the window from 2.5 us with the key at 0: the first cut to the window")
+    own, _ = own_code(sim, ["--set", "report.timeline_min_own_code=0.7us"])
+    equal(own[0], GAPS[:2], "with the key at 0.7 us: own code of 1 us and more")
+
+
 def case_rerun(sim):
     texts = [timeline_of(sim, 6, ["ring", "3"])[2] for _ in range(2)]
     check(texts[0] == texts[1], "a rerun gives another timeline")
@@ -218,7 +260,11 @@ def case_bad_scope(sim):
                                                    r"begins\)"),
             ("report.timeline_window", "1ms..1ms", r"the window is empty \(it ends where it "
                                                    r"begins\)"),
-            ("report.timeline_window", "1xs..", r"\"1xs\" is not a time")]:
+            ("report.timeline_window", "1xs..", r"\"1xs\" is not a time"),
+            ("report.timeline_min_own_code", "-1us", r"report\.timeline_min_own_code = "
+                                                     r"\"-1us\": must be a finite, non-negative"),
+            ("report.timeline_min_own_code", "1 parsec", r"report\.timeline_min_own_code = "
+                                                         r"\"1 parsec\": unknown unit")]:
         with tempfile.TemporaryDirectory() as d:
             p = run(sim, 4, ["ring", "1"], os.path.join(d, "t.json"), ["--set", f"{key}={value}"])
             check(p.returncode != 0 and re.search(want, p.stderr),
@@ -304,6 +350,19 @@ def case_otf2(sim):
     equal(own, [(r, (r + 1) * 10**9) for r in range(4)], "each rank's own code ends at (r+1) ms")
 
 
+def case_otf2_min_own_code(sim):
+    """OTF2 draws the own code the Chrome file draws (case_min_own_code): regions "own code"
+    entered and left at the same times."""
+    for extra, want in [([], GAPS[:2]), (["--set", "report.timeline_min_own_code=0s"], GAPS)]:
+        ev = otf2_events(sim, 2, ["gaps"], extra)
+        for loc, expected in [(0, want), (1, [])]:
+            mine = [e for e in ev if e[1] == loc and '"own code"' in e[3]]
+            enters = [e[2] for e in mine if e[0] == "ENTER"]
+            leaves = [e[2] for e in mine if e[0] == "LEAVE"]
+            equal(list(zip(enters, [b - a for a, b in zip(enters, leaves)])), expected,
+                  f"location {loc}'s own code ({' '.join(extra) or 'default'})")
+
+
 def case_otf2_links(sim):
     """With network.stats on, the OTF2 archive holds the Chrome file's link tracks as metrics: a
     metric location per link in the group "network (busiest links)", one Metric event per bin
@@ -358,7 +417,8 @@ def case_otf2_exists(sim):
 CASES = {"pingpong": case_pingpong, "arrows": case_arrows, "imbalance": case_imbalance, "placement": case_placement,
          "ranks": case_ranks, "window": case_window, "rerun": case_rerun,
          "bad_scope": case_bad_scope, "gzip": case_gzip, "limit": case_limit, "otf2": case_otf2, "otf2_links": case_otf2_links,
-         "otf2_exists": case_otf2_exists,
+         "otf2_exists": case_otf2_exists, "min_own_code": case_min_own_code,
+         "otf2_min_own_code": case_otf2_min_own_code,
          "links": case_links}
 
 if __name__ == "__main__":

@@ -15,7 +15,10 @@
  *                              message in simmpi_poll_rounds (rounds of 100 us), computes 0.5 ms,
  *                              then receives it: the path follows the message the polling found
  *   profile_cases persistent N the ring of "ring" by persistent requests (MPI_Send_init,
- *                              MPI_Recv_init, then N rounds of MPI_Startall and MPI_Waitall) */
+ *                              MPI_Recv_init, then N rounds of MPI_Startall and MPI_Waitall)
+ *   profile_cases gaps         (2 ranks) rank 0 computes 3 us, sends twice back to back,
+ *                              computes 1 us, sends, computes 0.5 us, sends; rank 1 receives the
+ *                              four messages (own code of known lengths for the timeline) */
 #include <mpi.h>
 #include <pthread.h>
 #include <simmpi.h>
@@ -102,6 +105,19 @@ int main(int argc, char** argv) {
       simmpi_poll_rounds(100e-6, -1, 0, 4, MPI_COMM_WORLD, &round);
       SIMMPI_SLEEP(0.5e-3);
       MPI_Recv(&v, 1, MPI_DOUBLE, 0, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+  } else if (strcmp(mode, "gaps") == 0) {
+    if (rank == 0) {
+      SIMMPI_SLEEP(3e-6);
+      MPI_Send(&v, 1, MPI_DOUBLE, 1, 6, MPI_COMM_WORLD);
+      MPI_Send(&v, 1, MPI_DOUBLE, 1, 6, MPI_COMM_WORLD);
+      SIMMPI_SLEEP(1e-6);
+      MPI_Send(&v, 1, MPI_DOUBLE, 1, 6, MPI_COMM_WORLD);
+      SIMMPI_SLEEP(0.5e-6);
+      MPI_Send(&v, 1, MPI_DOUBLE, 1, 6, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+      for (int i = 0; i < 4; ++i)
+        MPI_Recv(&w, 1, MPI_DOUBLE, 0, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
   } else {
     fprintf(stderr, "profile_cases: unknown mode %s\n", mode);
