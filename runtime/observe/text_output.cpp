@@ -307,7 +307,7 @@ void TextOutput::new_copy(std::uint64_t from, std::size_t n) {
   const std::uint64_t distance = position(encoded_) - from;
   if (distance > kWindow) return literals(n);
   if (distance != copy_distance_) {
-    end_copy();
+    if (copy_length_) end_copy();  // none after a number's literals, most often
     copy_distance_ = static_cast<std::uint32_t>(distance);
   }
   copy_length_ += static_cast<std::uint32_t>(n);
