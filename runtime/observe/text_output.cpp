@@ -204,23 +204,11 @@ void TextOutput::end_unit() {
   in_unit_ = false;
 }
 
-bool TextOutput::reference_piece(std::size_t start, std::uint64_t* from) {
-  if (reference_ && pieces_ < reference_->pieces) {
-    *from = reference_at_ + (start - encoded_);
-    if (position(start) - *from <= kWindow) return true;
-  }
-  reference_ = nullptr;  // the rest of the unit goes out as literals
-  return false;
-}
-
-void TextOutput::same_piece(std::size_t n) {
-  std::uint64_t from;
-  if (reference_piece(used_ - n, &from))
-    SIMMPI_ASSERT(reference_->length[pieces_] == n,
-                  "a unit's piece known to be the same as its reference's is %zu bytes, the "
-                  "reference's %u",
-                  n, reference_->length[pieces_]);
-  add_piece(n);  // the same text as the reference's, compressed with what follows
+void TextOutput::wrong_same_piece(std::size_t n) const {
+  SIMMPI_ASSERT(reference_->length[pieces_] == n,
+                "a unit's piece known to be the same as its reference's is %zu bytes, the "
+                "reference's %u",
+                n, reference_->length[pieces_]);
 }
 
 void TextOutput::number_piece(const NumberText& t) {

@@ -171,7 +171,12 @@ class TextOutput {
   // The last `n` bytes of the buffer are a piece of the unit, after the text not yet compressed
   // (the same as the reference's): one the writer knows is the same as the reference's piece, a
   // number, or any text.
-  void same_piece(std::size_t n);
+  void same_piece(std::size_t n) {  // inline: a lane's text, a call's tail
+    std::uint64_t from;
+    if (reference_piece(used_ - n, &from) && reference_->length[pieces_] != n) wrong_same_piece(n);
+    add_piece(n);  // the same text as the reference's, compressed with what follows
+  }
+  void wrong_same_piece(std::size_t n) const;  // stops the run: the writer's claim was wrong
   void number_piece(const NumberText& t);
   void compared_piece(std::size_t n);
   // A piece longer than kLongPiece, which a flush may split: its text and the rest of the unit
@@ -180,7 +185,14 @@ class TextOutput {
   void long_piece(std::string_view s);
   // The reference's piece that corresponds to the one at buffer_[start]: its position; false
   // (and the reference dropped) when there is none or a copy cannot reach it.
-  bool reference_piece(std::size_t start, std::uint64_t* from);
+  bool reference_piece(std::size_t start, std::uint64_t* from) {
+    if (reference_ && pieces_ < reference_->pieces) {
+      *from = reference_at_ + (start - encoded_);
+      if (position(start) - *from <= kWindow) return true;
+    }
+    reference_ = nullptr;  // the rest of the unit goes out as literals
+    return false;
+  }
   void add_piece(std::size_t n) {
     if (pieces_ < kMarkedPieces) {
       unit_->length[pieces_] = static_cast<std::uint16_t>(n);
