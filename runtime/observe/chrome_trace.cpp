@@ -225,7 +225,7 @@ void ChromeTrace::call(const CallFacts& f) {
   const bool same_tail = tail == h.tail;
   if (!same_tail) {
     h.tail = tail;
-    h.tail_text = tail_text(tail);
+    h.tail_text = TextOutput::TailText(tail_text(tail));
   }
   out_.piece(h.tail_text, near && same_tail);
   // A flow's ends bind to the slices enclosing them (a time inside the call is inside no other

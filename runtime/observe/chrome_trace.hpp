@@ -78,7 +78,7 @@ class ChromeTrace : public Observer {
     Kind* kind;
     TextOutput::Mark last;
     Tail tail;  // of its last call, and its text
-    std::string tail_text;
+    TextOutput::TailText tail_text;
   };
   struct Lane {  // one process's row
     bool named = false;

@@ -41,30 +41,35 @@ class TextOutput {
     std::uint32_t layout = 0;
   };
 
-  // A text written often (a kind's opening text, a lane's text) kept with room after it: one
-  // of at most kShortText bytes is copied whole in a few wide moves, without a call of memcpy.
-  static constexpr std::size_t kShortText = 64;
-  class ShortText {
+  // A text written often (a kind's opening text, a lane's text, a call's tail) kept with room
+  // after it: one of at most Room bytes is copied whole in a few wide moves, without a call of
+  // memcpy; a longer one is a string.
+  template <std::size_t Room>
+  class RoomyText {
    public:
-    ShortText() = default;
-    explicit ShortText(std::string_view s) : size_(s.size()) {
-      if (s.size() <= kShortText)
+    static constexpr std::size_t kRoom = Room;
+    RoomyText() = default;
+    explicit RoomyText(std::string_view s) : size_(s.size()) {
+      if (s.size() <= Room)
         std::memcpy(bytes_.data(), s.data(), s.size());
       else
         long_ = s;
     }
     std::size_t size() const { return size_; }
-    bool is_short() const { return size_ <= kShortText; }
+    bool is_short() const { return size_ <= Room; }
     std::string_view view() const {
       return is_short() ? std::string_view(bytes_.data(), size_) : std::string_view(long_);
     }
-    const char* room() const { return bytes_.data(); }  // kShortText bytes, when is_short()
+    const char* room() const { return bytes_.data(); }  // Room bytes, when is_short()
 
    private:
-    std::array<char, kShortText> bytes_{};
+    std::array<char, Room> bytes_{};
     std::size_t size_ = 0;
     std::string long_;
   };
+  using ShortText = RoomyText<64>;  // opening texts, a lane's text
+  using TailText = RoomyText<128>;  // a call's arguments
+  static constexpr std::size_t kMaxRoom = 128;
 
   TextOutput();
   // Opens `path`; returns false with `error` set (errno's text) when it cannot.
@@ -92,8 +97,12 @@ class TextOutput {
     if (in_unit_) known_same ? same_piece(s.size()) : compared_piece(s.size());
   }
   void text(std::string_view s) { piece(s, false); }
-  void same(const ShortText& s) { append(s); }
-  void piece(const ShortText& s, bool known_same) {
+  template <std::size_t Room>
+  void same(const RoomyText<Room>& s) {
+    append(s);
+  }
+  template <std::size_t Room>
+  void piece(const RoomyText<Room>& s, bool known_same) {
     if (!s.is_short()) return piece(s.view(), known_same);
     append(s);
     if (in_unit_) known_same ? same_piece(s.size()) : compared_piece(s.size());
@@ -154,10 +163,11 @@ class TextOutput {
     std::memcpy(buffer_.data() + used_, s.data(), s.size());
     used_ += s.size();
   }
-  void append(const ShortText& s) {
+  template <std::size_t Room>
+  void append(const RoomyText<Room>& s) {
     if (!s.is_short()) return append(s.view());
     if (s.size() > kBlock - used_) flush_block();
-    std::memcpy(buffer_.data() + used_, s.room(), kShortText);  // into the room after the block
+    std::memcpy(buffer_.data() + used_, s.room(), Room);  // into the room after the block
     used_ += s.size();
   }
   // Where the next `n` bytes go (n <= kMaxNumber), flushing first when the block is too full.
@@ -228,7 +238,7 @@ class TextOutput {
 
   // The text not yet written out, after (when compressing) the window's worth of text before
   // it that copies read, and room to spare (words are compared, short texts copied whole).
-  std::vector<char> buffer_ = std::vector<char>(kBlock + kShortText);
+  std::vector<char> buffer_ = std::vector<char>(kBlock + kMaxRoom);
   std::size_t used_ = 0;
   std::uint64_t base_ = kFirstPosition;  // the position of buffer_[0]
   std::FILE* file_ = nullptr;
