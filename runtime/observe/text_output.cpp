@@ -88,11 +88,20 @@ bool TextOutput::short_integer(std::int64_t v, NumberText* t) {
   return true;
 }
 
-bool TextOutput::short_micros(std::int64_t ps, NumberText* t) {
+bool TextOutput::short_micros(std::int64_t ps, NumberText* t, WholeMicros* last) {
   if (ps < 0 || ps >= std::int64_t{100000000} * 1000000) return false;
   const auto u = static_cast<std::uint64_t>(ps);
   unsigned size;
-  t->low = decimal(static_cast<std::uint32_t>(u / 1000000), &size);
+  const auto whole = static_cast<std::uint32_t>(u / 1000000);
+  if (!last) {
+    t->low = decimal(whole, &size);
+  } else if (whole == last->whole && last->size) {  // a time of the same microsecond as the last
+    t->low = last->text;
+    size = last->size;
+  } else {
+    t->low = decimal(whole, &size);
+    *last = {whole, size, t->low};
+  }
   t->high = 0;
   t->size = size;
   if (const auto fraction = static_cast<std::uint32_t>(u % 1000000)) {

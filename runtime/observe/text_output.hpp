@@ -121,7 +121,7 @@ class TextOutput {
   void micros(std::int64_t ps) {
     char* p = room(kMaxNumber);
     NumberText t;
-    if (short_micros(ps, &t)) return number(p, t);
+    if (short_micros(ps, &t, &last_micros_)) return number(p, t);
     const std::size_t n = static_cast<std::size_t>(format_micros(p, ps) - p);
     used_ += n;
     if (in_unit_) compared_piece(n);  // a long number: compared as text
@@ -149,7 +149,14 @@ class TextOutput {
     unsigned size = 0;
   };
   static bool short_integer(std::int64_t v, NumberText* t);
-  static bool short_micros(std::int64_t ps, NumberText* t);
+  // The whole microseconds of the last time micros() wrote, and their text: the next time is
+  // often in the same microsecond (a flow end after its slice's begin).
+  struct WholeMicros {
+    std::uint32_t whole = 0;
+    unsigned size = 0;  // 0: none yet
+    std::uint64_t text = 0;
+  };
+  static bool short_micros(std::int64_t ps, NumberText* t, WholeMicros* last = nullptr);
   void number(char* p, const NumberText& t) {
     std::memcpy(p, &t.low, 8);
     std::memcpy(p + 8, &t.high, 8);
@@ -269,6 +276,7 @@ class TextOutput {
   std::uint32_t pieces_ = 0;
   std::uint32_t copy_distance_ = 0, copy_length_ = 0;  // the copy in progress (distance 0: none)
   bool failed_ = false;
+  WholeMicros last_micros_;
 };
 
 }  // namespace simmpi::runtime
