@@ -15,6 +15,9 @@ class Crossbar final : public Topology {
   int node_count() const override { return nodes_; }
   int link_count() const override { return 2 * nodes_; }
   double link_bw_Bps(LinkId) const override { return link_Bps_; }
+  std::vector<CapacityRun> capacity_runs() const override {
+    return {CapacityRun{0, link_count(), link_Bps_}};
+  }
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
   int route_links(int, int) const override { return 2; }  // injection and ejection

@@ -134,6 +134,14 @@ double Dragonfly::link_bw_Bps(LinkId link) const {
   return link < global_base_ ? s_.local_Bps : s_.global_Bps;
 }
 
+std::vector<CapacityRun> Dragonfly::capacity_runs() const {
+  return {CapacityRun{0, static_cast<LinkId>(local_base_), s_.terminal_Bps},
+          CapacityRun{static_cast<LinkId>(local_base_),
+                      static_cast<LinkId>(global_base_ - local_base_), s_.local_Bps},
+          CapacityRun{static_cast<LinkId>(global_base_),
+                      static_cast<LinkId>(link_count() - global_base_), s_.global_Bps}};
+}
+
 std::string Dragonfly::link_name(LinkId link) const {
   auto router = [&](std::int64_t group, std::int64_t r) {
     return strprintf("g%lld.r%lld", static_cast<long long>(group), static_cast<long long>(r));

@@ -48,6 +48,7 @@ class Dragonfly final : public Topology {
   int node_count() const override { return s_.a * s_.p * s_.g; }
   int link_count() const override { return static_cast<int>(global_base_) + s_.g * s_.a * s_.h; }
   double link_bw_Bps(LinkId link) const override;
+  std::vector<CapacityRun> capacity_runs() const override;  // terminal, local, global links
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
 

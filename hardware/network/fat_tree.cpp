@@ -189,6 +189,16 @@ double FatTree::link_bw_Bps(LinkId link) const {
   return lv_[static_cast<std::size_t>(i)].bw_Bps;
 }
 
+std::vector<CapacityRun> FatTree::capacity_runs() const {
+  std::vector<CapacityRun> runs;
+  for (int i = 1; i <= h_; ++i) {
+    const Level& L = lv_[static_cast<std::size_t>(i)];
+    runs.push_back(CapacityRun{static_cast<LinkId>(L.up_base),
+                               static_cast<LinkId>(2 * L.children * L.w * L.p), L.bw_Bps});
+  }
+  return runs;
+}
+
 std::string FatTree::link_name(LinkId link) const {
   int i = 1;
   while (i < h_ && link >= lv_[static_cast<std::size_t>(i + 1)].up_base) ++i;

@@ -52,6 +52,7 @@ class FatTree final : public Topology {
   int node_count() const override { return static_cast<int>(nodes_); }
   int link_count() const override { return static_cast<int>(link_total_); }
   double link_bw_Bps(LinkId link) const override;
+  std::vector<CapacityRun> capacity_runs() const override;  // one per level
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
   // Routes are minimal: up to the lowest common level and down again, whatever the routing.

@@ -25,7 +25,8 @@ FlowNetwork::FlowNetwork(runtime::Engine& engine, std::unique_ptr<Topology> topo
     : engine_(engine),
       topology_(std::move(topology)),
       solver_(
-          topology_->link_count(), [t = topology_.get()](LinkId l) { return t->link_bw_Bps(l); },
+          topology_->link_count(), topology_->capacity_runs(),
+          [t = topology_.get()](LinkId l) { return t->link_bw_Bps(l); },
           config.bandwidth_Bps("network.flow_max_bw")),
       hop_latency_(config.time("network.hop_latency")),
       nic_latency_(config.time("network.nic_latency")),

@@ -57,11 +57,12 @@ using FlowId = std::int32_t;
 
 class MaxMinSolver final : public LinkLoad {
  public:
-  // `link_Bps(l)` is link l's capacity, in (0, 1e15], for l in [0, link_count) (asked once per
-  // link here, and again whenever the link gets its first flow unless the links make few runs
-  // of equal capacity: see capacity_Bps). `flow_cap_Bps` is the highest
-  // rate of one flow; 0 means no cap beyond the links.
-  MaxMinSolver(int link_count, std::function<double(LinkId)> link_Bps, double flow_cap_Bps);
+  // `runs` are the capacities, in (0, 1e15], of links [0, link_count), as
+  // Topology::capacity_runs gives them; `link_Bps(l)` is link l's capacity, asked whenever the
+  // link gets its first flow unless the links make few runs of equal capacity (see
+  // capacity_Bps). `flow_cap_Bps` is the highest rate of one flow; 0 means no cap beyond the links.
+  MaxMinSolver(int link_count, const std::vector<CapacityRun>& runs,
+               std::function<double(LinkId)> link_Bps, double flow_cap_Bps);
   // `link_Bps[l]` is link l's capacity.
   MaxMinSolver(const std::vector<double>& link_Bps, double flow_cap_Bps);
 

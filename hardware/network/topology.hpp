@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,18 @@ class LinkLoad {
   ~LinkLoad() = default;
 };
 
+// Links [first, first + count) all have capacity `Bps`.
+struct CapacityRun {
+  LinkId first = 0;
+  LinkId count = 0;
+  double Bps = 0;
+};
+
+// The runs of equal capacity of links [0, link_count), each as long as it goes, from one call of
+// `link_Bps` per link: the answer of a topology that knows no cheaper one.
+std::vector<CapacityRun> capacity_runs_of(int link_count,
+                                          const std::function<double(LinkId)>& link_Bps);
+
 // What a routing decision may look at.
 struct RouteContext {
   std::uint64_t salt = 0;          // random bits owned by this flow (seeded, reproducible)
@@ -37,6 +50,13 @@ class Topology {
   virtual int node_count() const = 0;
   virtual int link_count() const = 0;
   virtual double link_bw_Bps(LinkId link) const = 0;
+  // Every link's capacity as consecutive runs: the first starts at link 0, each next one where
+  // the last ends, the last ends at link_count(); within a run, link_bw_Bps gives the run's Bps.
+  // Neighbouring runs may have equal capacities and a run may be empty. Topologies know their
+  // runs from their shape (a fat-tree's levels, a dragonfly's kinds of link), which spares the
+  // network a call per link when it starts (6 M of them at a million endpoints); the default
+  // asks link_bw_Bps of every link.
+  virtual std::vector<CapacityRun> capacity_runs() const;
   // "leaf3>core1.2" style, for statistics files.
   virtual std::string link_name(LinkId link) const = 0;
   // Appends the links from `src`'s NIC to `dst`'s NIC (src != dst, both < node_count()).

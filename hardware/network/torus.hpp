@@ -36,6 +36,9 @@ class Torus final : public Topology {
   int node_count() const override { return routers_ * s_.terminals; }
   int link_count() const override { return static_cast<int>(router_base_) + routers_ * dims() * 2; }
   double link_bw_Bps(LinkId) const override { return s_.link_Bps; }
+  std::vector<CapacityRun> capacity_runs() const override {
+    return {CapacityRun{0, link_count(), s_.link_Bps}};
+  }
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
   bool has_fixed_routes() const override { return true; }  // dimension order

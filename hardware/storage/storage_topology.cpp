@@ -22,6 +22,13 @@ double StorageTopology::link_bw_Bps(LinkId link) const {
   return server_Bps_[static_cast<std::size_t>((link - base_links_) / 2)];
 }
 
+std::vector<CapacityRun> StorageTopology::capacity_runs() const {
+  std::vector<CapacityRun> runs = base_->capacity_runs();
+  for (int i = 0; i < servers(); ++i)
+    runs.push_back(CapacityRun{server_in(i), 2, server_Bps_[static_cast<std::size_t>(i)]});
+  return runs;
+}
+
 std::string StorageTopology::link_name(LinkId link) const {
   if (link < base_links_) return base_->link_name(link);
   int i = (link - base_links_) / 2;

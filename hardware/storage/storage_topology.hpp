@@ -25,6 +25,7 @@ class StorageTopology final : public Topology {
   int node_count() const override { return base_nodes_ + servers(); }
   int link_count() const override { return base_links_ + 2 * servers(); }
   double link_bw_Bps(LinkId link) const override;
+  std::vector<CapacityRun> capacity_runs() const override;  // the base's, then the servers'
   std::string link_name(LinkId link) const override;
   void route(int src, int dst, const RouteContext& ctx, std::vector<LinkId>& out) const override;
   int route_links(int src, int dst) const override;

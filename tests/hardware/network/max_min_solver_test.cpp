@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -160,13 +161,12 @@ TEST(MaxMinSolver, CapacitiesAreTheFunctionsWhateverTheirRuns) {
       }()};
   for (const std::vector<double>& cap : networks) {
     int asked = 0;
-    MaxMinSolver s(
-        static_cast<int>(cap.size()),
-        [&](LinkId l) {
-          ++asked;
-          return cap[static_cast<std::size_t>(l)];
-        },
-        0);
+    const std::function<double(LinkId)> link_Bps = [&](LinkId l) {
+      ++asked;
+      return cap[static_cast<std::size_t>(l)];
+    };
+    const int n = static_cast<int>(cap.size());
+    MaxMinSolver s(n, capacity_runs_of(n, link_Bps), link_Bps, 0);
     asked = 0;
     for (LinkId l = 0; l < static_cast<LinkId>(cap.size()); ++l)
       EXPECT_EQ(s.capacity_Bps(l), cap[static_cast<std::size_t>(l)]) << cap.size() << " links";
