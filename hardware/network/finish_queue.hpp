@@ -105,7 +105,7 @@ class FinishQueue {
     if (fifo_first())
       bury(pos_[static_cast<std::size_t>(ring(head_).id)]);
     else
-      erase_at(kRoot);
+      pop_root();
   }
 
  private:
@@ -174,54 +174,69 @@ class FinishQueue {
     }
     place(i, it);
   }
+  // The least of the children of `i` (whose first child is `first` < n), asking for the lines of
+  // its child groups meanwhile.
+  [[gnu::always_inline]] std::size_t least_child(std::size_t first, std::size_t n) const {
+    if (first + kArity > n) {
+      std::size_t c = first;
+      for (std::size_t k = first + 1; k < n; ++k)
+        if (before(heap_[k], heap_[c])) c = k;
+      return c;
+    }
+    // The next level's line is one of the children's child groups, which lie in four lines in a
+    // row: they load while this level is compared (each level of a heap larger than the cache is
+    // a miss otherwise).
+    const std::size_t grand = first_child(first);
+    if (grand + (kArity - 1) * kArity < n) {  // (the loop below was 13 instructions a line)
+      __builtin_prefetch(&heap_[grand]);
+      __builtin_prefetch(&heap_[grand + kArity]);
+      __builtin_prefetch(&heap_[grand + 2 * kArity]);
+      __builtin_prefetch(&heap_[grand + 3 * kArity]);
+    } else {
+      for (std::size_t g = grand; g < n; g += kArity) __builtin_prefetch(&heap_[g]);
+    }
+    // A tournament of pairs: three comparisons whose results select (the times differ almost
+    // always, and their order is random: a compare-and-branch per child was a mispredicted
+    // branch per level). Items are distinct in the order, so this is the child a scan in order
+    // would find.
+    const std::size_t a = first + before(heap_[first + 1], heap_[first]);
+    const std::size_t b = first + 2 + before(heap_[first + 3], heap_[first + 2]);
+    const std::size_t b_wins = std::size_t{0} - before(heap_[b], heap_[a]);  // all ones or 0
+    return a ^ ((a ^ b) & b_wins);
+  }
   void sift_down(std::size_t i) {
     Item it = heap_[i];
     const std::size_t n = heap_.size();
     for (;;) {
       const std::size_t first = first_child(i);
       if (first >= n) break;
-      std::size_t c;
-      if (first + kArity <= n) {
-        // The next level's line is one of the children's child groups, which lie in four lines
-        // in a row: they load while this level is compared (each level of a heap larger than
-        // the cache is a miss otherwise).
-        const std::size_t grand = first_child(first);
-        if (grand + (kArity - 1) * kArity < n) {  // (the loop below was 13 instructions a line)
-          __builtin_prefetch(&heap_[grand]);
-          __builtin_prefetch(&heap_[grand + kArity]);
-          __builtin_prefetch(&heap_[grand + 2 * kArity]);
-          __builtin_prefetch(&heap_[grand + 3 * kArity]);
-        } else {
-          for (std::size_t g = grand; g < n; g += kArity) __builtin_prefetch(&heap_[g]);
-        }
-        // The least child by a tournament of pairs: three comparisons whose results select
-        // (the times differ almost always, and their order is random: a compare-and-branch per
-        // child was a mispredicted branch per level). Items are distinct in the order, so this
-        // is the child the scan in order below would find.
-        const std::size_t a = first + before(heap_[first + 1], heap_[first]);
-        const std::size_t b = first + 2 + before(heap_[first + 3], heap_[first + 2]);
-        const std::size_t b_wins = std::size_t{0} - before(heap_[b], heap_[a]);  // all ones or 0
-        c = a ^ ((a ^ b) & b_wins);
-      } else {
-        c = first;
-        for (std::size_t k = first + 1; k < n; ++k)
-          if (before(heap_[k], heap_[c])) c = k;
-      }
+      const std::size_t c = least_child(first, n);
       if (!before(heap_[c], it)) break;
       place(i, heap_[c]);
       i = c;
     }
     place(i, it);
   }
-  void erase_at(std::size_t i) {
-    pos_[static_cast<std::size_t>(heap_[i].id)] = kAbsent;
-    Item last = heap_.back();
+  // Takes the root out. The hole it leaves moves down to the bottom, filled at each level by the
+  // least child, and the heap's last item fills the hole there and rises (Floyd's bottom-up
+  // deletion): a bottom item rarely rises more than a level, so each level costs the three
+  // comparisons among the children, not a fourth against the item. Items are distinct in the
+  // order, so it stops where the last item put at the root and sifted down would: the same heap,
+  // slot for slot.
+  void pop_root() {
+    pos_[static_cast<std::size_t>(heap_[kRoot].id)] = kAbsent;
+    const Item last = heap_.back();
     heap_.pop_back();
-    if (i == heap_.size()) return;
+    const std::size_t n = heap_.size();
+    if (n == kRoot) return;
+    std::size_t i = kRoot;
+    for (std::size_t first = first_child(i); first < n; first = first_child(i)) {
+      const std::size_t c = least_child(first, n);
+      place(i, heap_[c]);
+      i = c;
+    }
     heap_[i] = last;
-    pos_[static_cast<std::size_t>(last.id)] = static_cast<std::uint32_t>(i);
     sift_up(i);
-    sift_down(pos_[static_cast<std::size_t>(last.id)]);
   }
 
   runtime::HugePageVector<Item> heap_ = runtime::HugePageVector<Item>(kRoot);
