@@ -38,12 +38,18 @@ class FixedDeflate {
     put_copy(b, length, distance);
     bits_ = b;
   }
-  // copy(), then ascii_literals() of the first `n` (1-8) bytes of `w`, with the bits' state
+  // The first `n` (1-8) bytes of `w`, each a digit or '.', as literals: a number's text.
+  void number_literals(std::uint64_t w, unsigned n) {
+    Bits b = bits_;
+    put_number(b, w, n);
+    bits_ = b;
+  }
+  // copy(), then number_literals() of the first `n` (1-8) bytes of `w`, with the bits' state
   // loaded and stored once (a number's digits after those it shares with its reference).
-  void copy_then_ascii(std::uint32_t length, std::uint32_t distance, std::uint64_t w, unsigned n) {
+  void copy_then_number(std::uint32_t length, std::uint32_t distance, std::uint64_t w, unsigned n) {
     Bits b = bits_;
     put_copy(b, length, distance);
-    put_ascii(b, w, n);
+    put_number(b, w, n);
     bits_ = b;
   }
   // Ends the block and the member, with the text's CRC-32 and its length.
@@ -108,17 +114,36 @@ class FixedDeflate {
     const std::uint64_t dist_bits = c.bits | (static_cast<std::uint64_t>(distance - c.base) << 5);
     b.put(l.bits | (dist_bits << l.length), l.length + 5 + c.extra);  // at most 13 + 18 bits
   }
-  static void put_ascii(Bits& b, std::uint64_t w, unsigned n) {
-    // An ASCII byte's code is the byte plus 0x30 in 8 bits (RFC 1951 3.2.6: 0-143), sent from
-    // its most significant bit: the sum never carries out of an ASCII byte.
-    const std::uint64_t codes =
-        reversed_bytes(w + 0x3030303030303030) & (~std::uint64_t{0} >> (64 - 8 * n));
+  // The `n` (1-8) low bytes of `codes` (the rest zero), 8 bits each.
+  static void put_bytes(Bits& b, std::uint64_t codes, unsigned n) {
     if (n < 8) {
       b.put(codes, 8 * n);
     } else {
       b.put(codes & 0xFFFFFFFF, 32);
       b.put(codes >> 32, 32);
     }
+  }
+  static void put_ascii(Bits& b, std::uint64_t w, unsigned n) {
+    // An ASCII byte's code is the byte plus 0x30 in 8 bits (RFC 1951 3.2.6: 0-143), sent from
+    // its most significant bit: the sum never carries out of an ASCII byte.
+    const std::uint64_t codes =
+        reversed_bytes(w + 0x3030303030303030) & (~std::uint64_t{0} >> (64 - 8 * n));
+    put_bytes(b, codes, n);
+  }
+
+  // put_ascii() for bytes that are digits or '.' only, without reversing whole bytes. Their
+  // codes are 0x60-0x69 and 0x5E, sent from the most significant bit: the reversed code has
+  // the low nibble's 4 bits reversed above (two multiplications move bits 0 and 2, 1 and 3 to
+  // 7 and 5, 6 and 4 in every byte at once; what else they make lands below bit 4 or in the
+  // next byte's two lowest bits, all different bits, so nothing carries) and the high nibble's
+  // reversed below: 6 for a digit (its bit 4 set), 0xA for '.'.
+  static void put_number(Bits& b, std::uint64_t w, unsigned n) {
+    constexpr std::uint64_t kBytes = 0x0101010101010101;
+    const std::uint64_t high =
+        ((w & 0x05 * kBytes) * 0x88 + (w & 0x0A * kBytes) * 0x22) & 0xF0 * kBytes;
+    const std::uint64_t low = 0x0A * kBytes - (w >> 2 & 0x04 * kBytes);
+    const std::uint64_t codes = (high | low) & (~std::uint64_t{0} >> (64 - 8 * n));
+    put_bytes(b, codes, n);
   }
 
   std::vector<unsigned char> out_;

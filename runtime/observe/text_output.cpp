@@ -249,13 +249,13 @@ void TextOutput::number_piece(const NumberText& t) {
       }
       const auto first = static_cast<unsigned>(std::min<std::size_t>(rest, 8));
       if (copy_length_ >= FixedDeflate::kMinCopy && copy_length_ <= FixedDeflate::kMaxCopy) {
-        deflate_->copy_then_ascii(copy_length_, copy_distance_, low, first);  // most numbers
+        deflate_->copy_then_number(copy_length_, copy_distance_, low, first);  // most numbers
         copy_distance_ = copy_length_ = 0;
       } else {
         end_copy();
-        deflate_->ascii_literals(low, first);
+        deflate_->number_literals(low, first);
       }
-      if (rest > 8) deflate_->ascii_literals(high, static_cast<unsigned>(rest - 8));
+      if (rest > 8) deflate_->number_literals(high, static_cast<unsigned>(rest - 8));
       encoded_ += rest;
     }
     reference_at_ = from + theirs;
