@@ -94,8 +94,7 @@ ChromeTrace::Head& ChromeTrace::find_head(Lane& l, const char* key, Flow flow, b
     kind = kinds_.emplace_back(std::make_unique<Kind>()).get();
     kind->key = key;
     kind->flow = flow;
-    kind->open = TextOutput::ShortText(slice ? ",\n{\"ph\":\"X\",\"name\":" + json_text(key)
-                                             : std::string(key));
+    if (slice) kind->open = TextOutput::ShortText(",\n{\"ph\":\"X\",\"name\":" + json_text(key));
   }
   return *l.heads.emplace_back(std::make_unique<Head>(Head{key, flow, kind, {}, {}, {}}));
 }

@@ -60,8 +60,9 @@ class ChromeTrace : public Observer {
   struct Kind {       // a call's slices (by name and flow end), own code, or one kind of flow end
     std::string key;  // the name, or the flow end's opening text
     Flow flow;        // of a slice's unit
-    TextOutput::ShortText open;  // ',\n' (every unit has the separator) and
-                                 // '{"ph":"X","name":NAME' for slices, the key for flow ends
+    // A slice's ',\n{"ph":"X","name":NAME' (every unit begins with the separator); empty for a
+    // flow end's kind, whose unit writes its opening text from flow_open_ (flow_end).
+    TextOutput::ShortText open;
     TextOutput::Mark last;
   };
   // What a call's slice says after its begin; `comm`: which communicator name (comm_names_),
