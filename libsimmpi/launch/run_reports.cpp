@@ -77,21 +77,30 @@ RunReports::RunReports(const runtime::Config& config, const hardware::Platform& 
       if (timeline_path_.empty()) timeline_path_ = config.resolve_path("simmpi_timeline.json.gz");
       timeline_ = std::make_unique<runtime::ChromeTrace>(timeline_path_, "report.timeline_file",
                                                          std::move(node_of_rank), std::move(scope));
-      runtime::Observation::subscribe(timeline_.get());
+      observe_timeline(config, *timeline_);
     } else {
       if (timeline_path_.empty()) timeline_path_ = config.resolve_path("simmpi_timeline");
       otf2_ = std::make_unique<runtime::Otf2Trace>(timeline_path_, "report.timeline_file",
                                                    std::move(node_of_rank), std::move(scope));
-      runtime::Observation::subscribe(otf2_.get());
+      observe_timeline(config, *otf2_);
     }
   }
 }
 
+void RunReports::observe_timeline(const runtime::Config& config, runtime::Observer& writer) {
+  timeline_observer_ = &writer;
+  if (config.flag("report.timeline_thread") && runtime::ObserverThread::host_has_spare_cpu()) {
+    timeline_thread_ = std::make_unique<runtime::ObserverThread>(writer);
+    timeline_observer_ = timeline_thread_.get();
+  }
+  runtime::Observation::subscribe(timeline_observer_);
+}
+
 RunReports::~RunReports() {
   if (profile_) runtime::Observation::unsubscribe(profile_.get());
-  if (timeline_) runtime::Observation::unsubscribe(timeline_.get());
+  if (timeline_observer_) runtime::Observation::unsubscribe(timeline_observer_);
+  timeline_thread_.reset();  // before the writer it tells
   if (critical_path_) runtime::Observation::unsubscribe(critical_path_.get());
-  if (otf2_) runtime::Observation::unsubscribe(otf2_.get());
   if (recorder_) runtime::Observation::unsubscribe(recorder_.get());
 }
 
@@ -107,6 +116,12 @@ bool RunReports::finish(runtime::Scheduler& sched, bool print) {
   const std::vector<runtime::SimTime> ends(all_ends.begin(), all_ends.begin() + ranks_);
   // The busiest links' load as counter tracks beside the nodes, when network.stats records it.
   std::vector<runtime::CounterTrack> links;
+  if (timeline_thread_) {
+    runtime::Observation::unsubscribe(timeline_observer_);
+    timeline_observer_ = nullptr;
+    timeline_thread_->stop();  // the writer has been told everything, and is this thread's again
+    timeline_thread_.reset();
+  }
   if (timeline_ || otf2_) {
     runtime::SimTime last;
     for (runtime::SimTime e : ends) last = runtime::max(last, e);

@@ -14,6 +14,7 @@
 #include "runtime/observe/call_trace_recorder.hpp"
 #include "runtime/observe/chrome_trace.hpp"
 #include "runtime/observe/critical_path.hpp"
+#include "runtime/observe/observer_thread.hpp"
 #include "runtime/observe/otf2_trace.hpp"
 #include "runtime/observe/profile.hpp"
 #include "runtime/sched/scheduler.hpp"
@@ -44,6 +45,9 @@ class RunReports {
   // `path` for `key`, opened for writing; throws ConfigError naming both when it cannot be.
   static File open_output(const runtime::Config& config, const char* key, const std::string& path);
   bool finish_record(const std::vector<runtime::SimTime>& ends, bool print);
+  // Subscribes the timeline's `writer`, on a thread of its own when report.timeline_thread says
+  // so and the host has a CPU to spare.
+  void observe_timeline(const runtime::Config& config, runtime::Observer& writer);
 
   int ranks_;
   const hardware::Platform& platform_;  // explains the critical path's network stretches
@@ -57,6 +61,9 @@ class RunReports {
   std::unique_ptr<runtime::ChromeTrace> timeline_;
   std::unique_ptr<runtime::Otf2Trace> otf2_;
   std::string timeline_path_;
+  // What the observation stream tells of the timeline: the writer, or the thread that tells it.
+  runtime::Observer* timeline_observer_ = nullptr;
+  std::unique_ptr<runtime::ObserverThread> timeline_thread_;  // declared after what it tells
   // report.html: the page and what it is made of.
   std::string html_path_;
   std::string critical_path_input_, profile_input_, net_prefix_;

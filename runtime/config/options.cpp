@@ -216,6 +216,11 @@ const std::vector<OptionSpec>& option_registry() {
       {"report.timeline_window", Kind::Text, "",
        "The simulated time the timeline shows, FROM..TO (1ms..2.5ms; either end may be left "
        "out); empty: the whole run."},
+      {"report.timeline_thread", Kind::Bool, "true",
+       "Write the timeline on a host thread of its own when this process may run on more than "
+       "one CPU: formatting and compressing the file then overlap the run instead of adding to "
+       "it (wall time; the CPU time is about the same). The file is the same, byte for byte, "
+       "either way. false: write it on the simulation's thread."},
       // --- node: ranks per node and the intra-node message path ---
       {"node.count", Kind::Integer, "0",
        "Number of nodes in the machine (the first ones of the network); 0 means all the nodes "

@@ -75,9 +75,13 @@ std::string overflow_message(Scheduler& s, const Process& p) {
       s.stacks().stack_bytes() / 1024 * 4);
 }
 
+// The OS thread that runs the ranks (where the handler was installed): a crash on another (the
+// timeline's writer, runtime/observe/observer_thread.hpp) is not the running rank's.
+pid_t g_simulation_tid = 0;
+
 void on_crash(int sig, siginfo_t* info, void*) {
   Scheduler* s = Scheduler::instance();
-  Process* p = s ? s->current() : nullptr;
+  Process* p = s && gettid() == g_simulation_tid ? s->current() : nullptr;
   std::string msg;
   if (p) {
     auto slot = s->stacks().guard_slot(info->si_addr);
@@ -92,8 +96,9 @@ void on_crash(int sig, siginfo_t* info, void*) {
       if (sig == SIGABRT) msg += " (abort() was called, e.g. by a failed assert())";
     }
   } else {
-    msg = strprintf("the simulator crashed with %s outside any rank; please report this",
-                    strsignal(sig));
+    msg =
+        strprintf("the simulator crashed with %s outside any rank%s; please report this",
+                  strsignal(sig), gettid() == g_simulation_tid ? "" : " (on a thread of its own)");
   }
   std::fflush(nullptr);
   std::fprintf(stderr, "simmpi: error: %s\nsimmpi: backtrace:\n", msg.c_str());
@@ -107,6 +112,7 @@ void install_crash_handler(Scheduler&) {
 #if SIMMPI_HAVE_LIBBACKTRACE
   if (!g_symbols) g_symbols = backtrace_create_state(nullptr, 0, ignore_error, nullptr);
 #endif
+  g_simulation_tid = gettid();
   static char alt_stack[64 * 1024];
   stack_t ss{};
   ss.ss_sp = alt_stack;

@@ -247,6 +247,14 @@ def case_min_own_code(sim):
 def case_rerun(sim):
     texts = [timeline_of(sim, 6, ["ring", "3"])[2] for _ in range(2)]
     check(texts[0] == texts[1], "a rerun gives another timeline")
+    # Written on the simulation's thread, the file is the same as the one the writer's own
+    # thread writes (report.timeline_thread), over many of its blocks of facts (~1 MiB).
+    apart, inline = [timeline_of(sim, 6, ["ring", "600"],
+                                 ["--set", f"report.timeline_thread={t}"])[2]
+                     for t in ("true", "false")]
+    check(len(apart) > 1_000_000 and apart == inline,
+          f"the writer's own thread gives another timeline ({len(apart)} and {len(inline)} "
+          "bytes)")
 
 
 def case_bad_scope(sim):
@@ -325,6 +333,8 @@ def otf2_events(sim, ranks, args, extra=(), definitions=None):
 def case_otf2(sim):
     n = 3
     ev = otf2_events(sim, 2, ["pingpong", str(n)])
+    equal(otf2_events(sim, 2, ["pingpong", str(n)], ["--set", "report.timeline_thread=false"]),
+          ev, "the archive written on the simulation's thread")
     kinds = [e[0] for e in ev]
     equal(kinds.count("ENTER"), kinds.count("LEAVE"), "every region entered is left")
     sends = [e for e in ev if e[0] == "MPI_SEND"]
