@@ -46,7 +46,7 @@ std::uint64_t* put_list(std::uint64_t* p, const std::vector<T>* v) {
   const std::size_t n = v->size();
   if (n == 1)
     std::memcpy(p, v->data(), sizeof(T));
-  else
+  else if (n > 1)
     std::memcpy(p, v->data(), n * sizeof(T));
   return p + words_of(n * sizeof(T));
 }
@@ -57,7 +57,8 @@ std::uint64_t* put_list(std::uint64_t* p, const std::vector<T>* v) {
 // past it. A list of one goes into a vector that always has one element, and none is an empty
 // vector: most calls' lists are either, and neither then changes a vector's size.
 template <class T>
-const std::vector<T>* ObserverThread::List<T>::take(const std::uint64_t*& p, std::uint32_t n) {
+inline const std::vector<T>* ObserverThread::List<T>::take(const std::uint64_t*& p,
+                                                           std::uint32_t n) {
   if (n == CallParts::kAbsent) return nullptr;
   const auto* first = reinterpret_cast<const T*>(p);
   p += words_of(n * sizeof(T));
@@ -279,7 +280,7 @@ void ObserverThread::tell(const Block& b) {
 }
 
 const std::uint64_t* ObserverThread::tell_call(const std::uint64_t* p) {
-  CallFacts f;
+  CallFacts& f = facts_;
   std::memcpy(static_cast<void*>(&f), p + 1, sizeof f);
   p += 1 + words_of(sizeof f);
   CallParts parts;

@@ -105,6 +105,7 @@ class ObserverThread : public Observer {
   List<MessageLink> sent_, received_, probed_;
   List<std::int64_t> record_, records_after_;
   std::string comm_name_;
+  CallFacts facts_;  // the call being told, copied over for each (none is made anew)
 
   std::thread thread_;  // started when everything above is ready
 };
