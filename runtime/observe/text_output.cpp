@@ -220,8 +220,8 @@ void TextOutput::wrong_same_piece(std::size_t n) const {
                 n, reference_->length[pieces_]);
 }
 
-void TextOutput::number_piece(const NumberText& t) {
-  const std::size_t n = t.size, start = used_ - n;
+void TextOutput::number_piece(std::uint64_t low, std::uint64_t high, std::size_t n) {
+  const std::size_t start = used_ - n;
   std::uint64_t from;
   if (reference_piece(start, &from)) {
     // The digits the two have in common before the first that differs are copied with the text
@@ -230,13 +230,13 @@ void TextOutput::number_piece(const NumberText& t) {
     const std::uint32_t theirs = reference_->length[pieces_];
     std::uint64_t r[2];
     std::memcpy(r, at(from), 16);
-    const std::uint64_t d0 = t.low ^ r[0], d1 = t.high ^ r[1];
+    const std::uint64_t d0 = low ^ r[0], d1 = high ^ r[1];
     const auto first_difference = static_cast<std::size_t>(
         d0 ? std::countr_zero(d0) / 8 : 8 + std::countr_zero(d1 | std::uint64_t{1} << 63) / 8);
     const std::size_t same = std::min({first_difference, n, std::size_t{theirs}});
     same_text(start - encoded_ + same);
+    reference_at_ = from + theirs;
     if (const std::size_t rest = n - same) {  // the bytes from `same` on, in two words
-      std::uint64_t low = t.low, high = t.high;
       std::size_t skip = same;
       if (skip >= 8) {
         low = high;
@@ -250,15 +250,18 @@ void TextOutput::number_piece(const NumberText& t) {
       const auto first = static_cast<unsigned>(std::min<std::size_t>(rest, 8));
       if (copy_length_ >= FixedDeflate::kMinCopy && copy_length_ <= FixedDeflate::kMaxCopy) {
         deflate_->copy_then_number(copy_length_, copy_distance_, low, first);  // most numbers
-        copy_distance_ = copy_length_ = 0;
       } else {
         end_copy();
         deflate_->number_literals(low, first);
       }
       if (rest > 8) deflate_->number_literals(high, static_cast<unsigned>(rest - 8));
       encoded_ += rest;
+      // The next copy, of the text after the number, begins at the reference's text after its
+      // number: with that distance set (and no length yet), copy() makes it without new_copy().
+      const std::uint64_t next = position(encoded_) - reference_at_;
+      copy_distance_ = next <= kWindow ? static_cast<std::uint32_t>(next) : 0;
+      copy_length_ = 0;
     }
-    reference_at_ = from + theirs;
   }
   add_piece(n);
 }

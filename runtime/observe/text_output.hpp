@@ -161,7 +161,7 @@ class TextOutput {
     std::memcpy(p, &t.low, 8);
     std::memcpy(p + 8, &t.high, 8);
     used_ += t.size;
-    if (in_unit_) number_piece(t);
+    if (in_unit_) number_piece(t.low, t.high, t.size);  // in registers
   }
 
   void append(std::string_view s) {
@@ -194,7 +194,7 @@ class TextOutput {
     add_piece(n);  // the same text as the reference's, compressed with what follows
   }
   void wrong_same_piece(std::size_t n) const;  // stops the run: the writer's claim was wrong
-  void number_piece(const NumberText& t);
+  void number_piece(std::uint64_t low, std::uint64_t high, std::size_t n);
   void compared_piece(std::size_t n);
   // A piece longer than kLongPiece, which a flush may split: its text and the rest of the unit
   // go out as literals.
