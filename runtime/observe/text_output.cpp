@@ -194,7 +194,7 @@ bool TextOutput::begin_unit(Mark& near, Mark& far) {
   // lane is nearer only when that is out of the window.
   const Layout* near_layout = usable(near);
   reference_ = near_layout ? near_layout : usable(far);
-  reference_at_ = reference_ ? reference_->at : 0;
+  distance_ = reference_ ? start - reference_->at : 0;
   unit_ = &layouts_[layout];
   unit_->at = start;
   unit_->pieces = 0;
@@ -221,68 +221,83 @@ void TextOutput::wrong_same_piece(std::size_t n) const {
 }
 
 void TextOutput::number_piece(std::uint64_t low, std::uint64_t high, std::size_t n) {
+  if (!reference_piece()) return add_piece(n);
+  // The digits the two have in common before the first that differs are copied with the text
+  // before them, the rest go out as literals. The reference's 16 bytes are in the buffer (it
+  // is before this number, which has room for 32).
+  const std::size_t start = used_ - n, theirs = reference_->length[pieces_];
+  std::uint64_t r[2];
+  std::memcpy(r, buffer_.data() + (start - distance_), 16);
+  const std::uint64_t d0 = low ^ r[0], d1 = high ^ r[1];
+  const auto first_difference = static_cast<std::size_t>(
+      d0 ? std::countr_zero(d0) / 8 : 8 + std::countr_zero(d1 | std::uint64_t{1} << 63) / 8);
+  const std::size_t same = std::min({first_difference, n, theirs});
+  const std::size_t copied = copy_length_ + (start + same - encoded_), rest = n - same;
+  if (copy_distance_ != distance_ || rest - 1 >= 8 ||
+      copied - FixedDeflate::kMinCopy > FixedDeflate::kMaxCopy - FixedDeflate::kMinCopy)
+    return other_number(low, high, n, same, theirs);
+  // The digits from `same` on: the two words shifted by `same` bytes (a digit differs, so
+  // `same` is below 16).
+  const unsigned __int128 text = (static_cast<unsigned __int128>(high) << 64 | low) >> (8 * same);
+  deflate_->copy_then_number(static_cast<std::uint32_t>(copied), copy_distance_,
+                             static_cast<std::uint64_t>(text), static_cast<unsigned>(rest));
+  encoded_ = start + n;
+  distance_ += n - theirs;  // the reference's piece ends `distance_` back from this one's end
+  // The next copy, of the text after the number, begins at that distance: set (with no length
+  // yet), copy() makes it without new_copy().
+  copy_distance_ = distance_ <= kWindow ? static_cast<std::uint32_t>(distance_) : 0;
+  copy_length_ = 0;
+  add_piece(n);
+}
+
+void TextOutput::other_number(std::uint64_t low, std::uint64_t high, std::size_t n,
+                              std::size_t same, std::size_t theirs) {
   const std::size_t start = used_ - n;
-  std::uint64_t from;
-  if (reference_piece(start, &from)) {
-    // The digits the two have in common before the first that differs are copied with the text
-    // before them, the rest go out as literals. The reference's 16 bytes are in the buffer (it
-    // is before this number, which has room for 32).
-    const std::uint32_t theirs = reference_->length[pieces_];
-    std::uint64_t r[2];
-    std::memcpy(r, at(from), 16);
-    const std::uint64_t d0 = low ^ r[0], d1 = high ^ r[1];
-    const auto first_difference = static_cast<std::size_t>(
-        d0 ? std::countr_zero(d0) / 8 : 8 + std::countr_zero(d1 | std::uint64_t{1} << 63) / 8);
-    const std::size_t same = std::min({first_difference, n, std::size_t{theirs}});
-    same_text(start - encoded_ + same);
-    reference_at_ = from + theirs;
-    if (const std::size_t rest = n - same) {  // the bytes from `same` on, in two words
-      std::size_t skip = same;
-      if (skip >= 8) {
-        low = high;
-        high = 0;
-        skip -= 8;
-      }
-      if (skip) {
-        low = low >> (8 * skip) | high << (64 - 8 * skip);
-        high >>= 8 * skip;
-      }
-      const auto first = static_cast<unsigned>(std::min<std::size_t>(rest, 8));
-      if (copy_length_ >= FixedDeflate::kMinCopy && copy_length_ <= FixedDeflate::kMaxCopy) {
-        deflate_->copy_then_number(copy_length_, copy_distance_, low, first);  // most numbers
-      } else {
-        end_copy();
-        deflate_->number_literals(low, first);
-      }
-      if (rest > 8) deflate_->number_literals(high, static_cast<unsigned>(rest - 8));
-      encoded_ += rest;
-      // The next copy, of the text after the number, begins at the reference's text after its
-      // number: with that distance set (and no length yet), copy() makes it without new_copy().
-      const std::uint64_t next = position(encoded_) - reference_at_;
-      copy_distance_ = next <= kWindow ? static_cast<std::uint32_t>(next) : 0;
-      copy_length_ = 0;
+  same_text(start - encoded_ + same);
+  distance_ += n - theirs;
+  if (const std::size_t rest = n - same) {  // the bytes from `same` on, in two words
+    std::size_t skip = same;
+    if (skip >= 8) {
+      low = high;
+      high = 0;
+      skip -= 8;
     }
+    if (skip) {
+      low = low >> (8 * skip) | high << (64 - 8 * skip);
+      high >>= 8 * skip;
+    }
+    const auto first = static_cast<unsigned>(std::min<std::size_t>(rest, 8));
+    if (copy_length_ >= FixedDeflate::kMinCopy && copy_length_ <= FixedDeflate::kMaxCopy) {
+      deflate_->copy_then_number(copy_length_, copy_distance_, low, first);
+    } else {
+      end_copy();
+      deflate_->number_literals(low, first);
+    }
+    if (rest > 8) deflate_->number_literals(high, static_cast<unsigned>(rest - 8));
+    encoded_ += rest;
+    copy_distance_ = distance_ <= kWindow ? static_cast<std::uint32_t>(distance_) : 0;
+    copy_length_ = 0;
   }
   add_piece(n);
 }
 
 void TextOutput::compared_piece(std::size_t n) {
   const std::size_t start = used_ - n;
-  std::uint64_t from;
-  if (reference_piece(start, &from)) {
-    const std::uint64_t to = from + reference_->length[pieces_];
+  if (reference_piece()) {
+    std::size_t from = start - distance_;  // in buffer_
+    const std::size_t to = from + reference_->length[pieces_];
     same_text(start - encoded_);
     while (encoded_ < used_) {
-      const std::size_t same = common_prefix(buffer_.data() + encoded_, at(from),
-                                             std::min<std::uint64_t>(used_ - encoded_, to - from));
-      copy(from, same);
+      const std::size_t same = common_prefix(buffer_.data() + encoded_, buffer_.data() + from,
+                                             std::min(used_ - encoded_, to - from));
+      copy(encoded_ - from, same);
       from += same;
       if (encoded_ == used_) break;
       // A difference: a number that is not the same (its digits to the end go out as
       // literals, the reference's are passed over), or else text unlike the reference's (all
       // goes out as literals).
       const std::size_t mine = number_length(buffer_.data() + encoded_, used_ - encoded_);
-      const std::size_t theirs = number_length(at(from), static_cast<std::size_t>(to - from));
+      const std::size_t theirs = number_length(buffer_.data() + from, to - from);
       if (mine == 0 && theirs == 0) {
         literals(used_ - encoded_);
         break;
@@ -290,7 +305,7 @@ void TextOutput::compared_piece(std::size_t n) {
       literals(mine);
       from += theirs;
     }
-    reference_at_ = to;
+    distance_ = used_ - to;
   }
   add_piece(n);
 }
@@ -302,9 +317,8 @@ void TextOutput::long_piece(std::string_view s) {
   pieces_ = kMarkedPieces;  // a later unit loses this one as its reference here
 }
 
-void TextOutput::new_copy(std::uint64_t from, std::size_t n) {
+void TextOutput::new_copy(std::uint64_t distance, std::size_t n) {
   if (n == 0) return;
-  const std::uint64_t distance = position(encoded_) - from;
   if (distance > kWindow) return literals(n);
   if (distance != copy_distance_) {
     if (copy_length_) end_copy();  // none after a number's literals, most often

@@ -189,24 +189,24 @@ class TextOutput {
   // (the same as the reference's): one the writer knows is the same as the reference's piece, a
   // number, or any text.
   void same_piece(std::size_t n) {  // inline: a lane's text, a call's tail
-    std::uint64_t from;
-    if (reference_piece(used_ - n, &from) && reference_->length[pieces_] != n) wrong_same_piece(n);
+    if (reference_piece() && reference_->length[pieces_] != n) wrong_same_piece(n);
     add_piece(n);  // the same text as the reference's, compressed with what follows
   }
   void wrong_same_piece(std::size_t n) const;  // stops the run: the writer's claim was wrong
+  // Most numbers: the copy in progress, at the reference's distance, ends at the first digit
+  // that differs (3 to kMaxCopy bytes), and 1 to 8 digits differ. The others: other_number().
   void number_piece(std::uint64_t low, std::uint64_t high, std::size_t n);
+  void other_number(std::uint64_t low, std::uint64_t high, std::size_t n, std::size_t same,
+                    std::size_t theirs);
   void compared_piece(std::size_t n);
   // A piece longer than kLongPiece, which a flush may split: its text and the rest of the unit
   // go out as literals.
   static constexpr std::size_t kLongPiece = 4096;
   void long_piece(std::string_view s);
-  // The reference's piece that corresponds to the one at buffer_[start]: its position; false
-  // (and the reference dropped) when there is none or a copy cannot reach it.
-  bool reference_piece(std::size_t start, std::uint64_t* from) {
-    if (reference_ && pieces_ < reference_->pieces) {
-      *from = reference_at_ + (start - encoded_);
-      if (position(start) - *from <= kWindow) return true;
-    }
+  // Whether the reference has a piece that corresponds to the next (distance_ back) and a copy
+  // can reach it; if not, the reference is dropped.
+  bool reference_piece() {
+    if (reference_ && pieces_ < reference_->pieces && distance_ <= kWindow) return true;
     reference_ = nullptr;  // the rest of the unit goes out as literals
     return false;
   }
@@ -217,24 +217,23 @@ class TextOutput {
     }
     ++pieces_;
   }
-  // The `n` bytes at buffer_[encoded_], the same as those at position `from`, as a copy: most
-  // make the copy in progress longer.
-  void copy(std::uint64_t from, std::size_t n) {
-    if (position(encoded_) - from == copy_distance_ &&
+  // The `n` bytes at buffer_[encoded_], the same as those `distance` back, as a copy: most make
+  // the copy in progress longer.
+  void copy(std::uint64_t distance, std::size_t n) {
+    if (distance == copy_distance_ &&
         copy_length_ + n < FixedDeflate::kMaxCopy + FixedDeflate::kMinCopy) {
       copy_length_ += static_cast<std::uint32_t>(n);
       encoded_ += n;
       return;
     }
-    new_copy(from, n);
+    new_copy(distance, n);
   }
-  void new_copy(std::uint64_t from, std::size_t n);
-  // The text not yet compressed in a unit, the same as the reference's at reference_at_ (or as
+  void new_copy(std::uint64_t distance, std::size_t n);
+  // The text not yet compressed in a unit, the same as the reference's distance_ back (or as
   // literals when there is no reference).
   void same_text(std::size_t n) {
     if (!reference_) return literals(n);
-    copy(reference_at_, n);
-    reference_at_ += n;
+    copy(distance_, n);
   }
   void literals(std::size_t n);  // the `n` bytes at buffer_[encoded_]
   void end_copy();               // writes out the copy in progress
@@ -265,13 +264,15 @@ class TextOutput {
   static constexpr std::size_t kLayouts = 1024;
   std::vector<Layout> layouts_ = std::vector<Layout>(kLayouts);
   std::uint64_t units_ = 0;
-  // The unit being written: its marks, its reference (null: none, or lost), the reference's
-  // position that corresponds to buffer_[encoded_], the unit's layout and pieces.
+  // The unit being written: its marks, its reference (null: none, or lost), how far back the
+  // reference's text that corresponds to buffer_[encoded_] is (the same for all the text
+  // copied: it changes where a piece's length differs from the reference's), the unit's
+  // layout and pieces.
   bool in_unit_ = false;
   Mark* near_ = nullptr;
   Mark* far_ = nullptr;
   const Layout* reference_ = nullptr;
-  std::uint64_t reference_at_ = 0;
+  std::uint64_t distance_ = 0;
   Layout* unit_ = nullptr;
   std::uint32_t pieces_ = 0;
   std::uint32_t copy_distance_ = 0, copy_length_ = 0;  // the copy in progress (distance 0: none)
