@@ -86,6 +86,11 @@ def evaluate(browser, session, expression):
 READY = "typeof g_timelineViewEl !== 'undefined' && !!g_timelineViewEl.model && " \
         "!!g_timelineViewEl.trackView"
 
+# The page's dialogs (tr.ui.b.Overlay, class overlay): "Importing..." while it imports, "Import
+# error" when it could not (trace2html.html).
+OVERLAY = "Array.from(document.querySelectorAll('.overlay')).map(o => o.title + ': ' + " \
+          "o.textContent.trim()).join(' | ')"
+
 SUMMARY = """(() => {
   const m = g_timelineViewEl.model;
   let slices = 0, threads = [];
@@ -163,9 +168,15 @@ def main():
         browser.call('Page.navigate', session, url='file://' + os.path.abspath(args.page))
         deadline = time.time() + args.timeout
         while not evaluate(browser, session, READY):
+            dialog = evaluate(browser, session, OVERLAY)
+            if 'Import error' in dialog:
+                raise RuntimeError('the viewer could not import %s: %s' % (args.page, dialog))
             if time.time() > deadline:
-                raise RuntimeError('the viewer did not finish importing %s in %g s' %
-                                   (args.page, args.timeout))
+                errors = [e['params']['exceptionDetails'].get('exception', {}).get('description')
+                          for e in browser.events if e.get('method') == 'Runtime.exceptionThrown']
+                raise RuntimeError('the viewer did not finish importing %s in %g s (page '
+                                   'exceptions: %s; dialog: %s)' %
+                                   (args.page, args.timeout, errors or 'none', dialog or 'none'))
             time.sleep(0.25)
         summary = evaluate(browser, session, SUMMARY)
         print('catapult_shot: %s: %d rows, %d slices, %d flow events, %.6g..%.6g ms' %
