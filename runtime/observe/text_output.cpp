@@ -81,14 +81,14 @@ std::uint64_t fraction_digits(std::uint32_t fraction, unsigned* size) {
 
 }  // namespace
 
-bool TextOutput::short_integer(std::int64_t v, NumberText* t) {
+inline bool TextOutput::short_integer(std::int64_t v, NumberText* t) {
   if (v < 0 || v >= 100000000) return false;
   t->low = decimal(static_cast<std::uint32_t>(v), &t->size);
   t->high = 0;
   return true;
 }
 
-bool TextOutput::short_micros(std::int64_t ps, NumberText* t, WholeMicros* last) {
+inline bool TextOutput::short_micros(std::int64_t ps, NumberText* t, WholeMicros* last) {
   if (ps < 0 || ps >= std::int64_t{100000000} * 1000000) return false;
   const auto u = static_cast<std::uint64_t>(ps);
   unsigned size;
@@ -112,6 +112,24 @@ bool TextOutput::short_micros(std::int64_t ps, NumberText* t, WholeMicros* last)
     t->size = size + 1 + digits;
   }
   return true;
+}
+
+void TextOutput::integer(std::int64_t v) {
+  char* p = room(kMaxNumber);
+  NumberText t;
+  if (short_integer(v, &t)) return number(p, t);
+  const std::size_t n = static_cast<std::size_t>(format_integer(p, v) - p);
+  used_ += n;
+  if (in_unit_) compared_piece(n);  // a long number: compared as text
+}
+
+void TextOutput::micros(std::int64_t ps) {
+  char* p = room(kMaxNumber);
+  NumberText t;
+  if (short_micros(ps, &t, &last_micros_)) return number(p, t);
+  const std::size_t n = static_cast<std::size_t>(format_micros(p, ps) - p);
+  used_ += n;
+  if (in_unit_) compared_piece(n);  // a long number: compared as text
 }
 
 char* TextOutput::format_integer(char* p, std::int64_t v) {
@@ -220,7 +238,7 @@ void TextOutput::wrong_same_piece(std::size_t n) const {
                 n, reference_->length[pieces_]);
 }
 
-void TextOutput::number_piece(std::uint64_t low, std::uint64_t high, std::size_t n) {
+inline void TextOutput::number_piece(std::uint64_t low, std::uint64_t high, std::size_t n) {
   if (!reference_piece()) return add_piece(n);
   // The digits the two have in common before the first that differs are copied with the text
   // before them, the rest go out as literals. The reference's 16 bytes are in the buffer (it

@@ -107,25 +107,12 @@ class TextOutput {
     append(s);
     if (in_unit_) known_same ? same_piece(s.size()) : compared_piece(s.size());
   }
-  // A number; in a unit, a piece.
-  void integer(std::int64_t v) {
-    char* p = room(kMaxNumber);
-    NumberText t;
-    if (short_integer(v, &t)) return number(p, t);
-    const std::size_t n = static_cast<std::size_t>(format_integer(p, v) - p);
-    used_ += n;
-    if (in_unit_) compared_piece(n);  // a long number: compared as text
-  }
+  // A number; in a unit, a piece. Out of line, each one function with its formatting and its
+  // compression inline: the number's text stays in registers from its digits to its codes.
+  void integer(std::int64_t v);
   // `ps` picoseconds as microseconds, every picosecond kept and no trailing zero ("12.000345",
   // "12.5", "12"); in a unit, a piece.
-  void micros(std::int64_t ps) {
-    char* p = room(kMaxNumber);
-    NumberText t;
-    if (short_micros(ps, &t, &last_micros_)) return number(p, t);
-    const std::size_t n = static_cast<std::size_t>(format_micros(p, ps) - p);
-    used_ += n;
-    if (in_unit_) compared_piece(n);  // a long number: compared as text
-  }
+  void micros(std::int64_t ps);
   // Closes the file; false (with `error` set) when any write failed.
   bool close(std::string* error);
 
@@ -148,7 +135,7 @@ class TextOutput {
     std::uint64_t low = 0, high = 0;
     unsigned size = 0;
   };
-  static bool short_integer(std::int64_t v, NumberText* t);
+  [[gnu::always_inline]] static bool short_integer(std::int64_t v, NumberText* t);
   // The whole microseconds of the last time micros() wrote, and their text: the next time is
   // often in the same microsecond (a flow end after its slice's begin).
   struct WholeMicros {
@@ -156,8 +143,9 @@ class TextOutput {
     unsigned size = 0;  // 0: none yet
     std::uint64_t text = 0;
   };
-  static bool short_micros(std::int64_t ps, NumberText* t, WholeMicros* last = nullptr);
-  void number(char* p, const NumberText& t) {
+  [[gnu::always_inline]] static bool short_micros(std::int64_t ps, NumberText* t,
+                                                  WholeMicros* last = nullptr);
+  [[gnu::always_inline]] void number(char* p, const NumberText& t) {
     std::memcpy(p, &t.low, 8);
     std::memcpy(p + 8, &t.high, 8);
     used_ += t.size;
@@ -195,7 +183,7 @@ class TextOutput {
   void wrong_same_piece(std::size_t n) const;  // stops the run: the writer's claim was wrong
   // Most numbers: the copy in progress, at the reference's distance, ends at the first digit
   // that differs (3 to kMaxCopy bytes), and 1 to 8 digits differ. The others: other_number().
-  void number_piece(std::uint64_t low, std::uint64_t high, std::size_t n);
+  [[gnu::always_inline]] void number_piece(std::uint64_t low, std::uint64_t high, std::size_t n);
   void other_number(std::uint64_t low, std::uint64_t high, std::size_t n, std::size_t same,
                     std::size_t theirs);
   void compared_piece(std::size_t n);
