@@ -43,28 +43,48 @@ const Profile::NameSlot& Profile::add_function(const char* name) {
   return s;
 }
 
-// A leaf that touches only the call's cells when it is a rank's own call whose function and
-// communicator the tables answer at once; any other call goes through call_looked_up (a tail
-// call).
+// A leaf that touches only the call's cell when it is a rank's own call whose function the
+// table answers at once, on the communicator of the cell's calls so far; any other call goes
+// through call_looked_up (a tail call).
 void Profile::call(const CallFacts& f) {
   if (static_cast<unsigned>(f.rank) >= static_cast<unsigned>(rank_count_)) return;
   const NameSlot& fn = by_name_[name_slot(f.name)];
   if (fn.name != f.name || f.ordinal != 0) return call_looked_up(f);
-  if (f.comm_context < 0) return count(f, fn, nullptr);
-  if (packed_key(f) != last_comm_key_ || !last_comm_->settled || fn.renames_comm)
-    return call_looked_up(f);
-  count(f, fn, last_comm_);
+  Cell& c = cells_[fn.first_cell + static_cast<std::size_t>(f.rank)];
+  if (c.comm_key != packed_key(f) || c.comm_size != f.comm_size) return call_looked_up(f);
+  add(c, f);
 }
 
 void Profile::call_looked_up(const CallFacts& f) {
   const NameSlot& slot = by_name_[name_slot(f.name)];
   const NameSlot& fn = slot.name == f.name ? slot : add_function(f.name);
-  Comm* m = nullptr;
-  if (f.comm_context >= 0) {
-    m = packed_key(f) == last_comm_key_ ? last_comm_ : &comm_of(f);
-    if (!m->settled || fn.renames_comm) follow_name(*m, f, fn.renames_comm);
+  const std::size_t index = fn.first_cell + static_cast<std::size_t>(f.rank);
+  const std::uint64_t key = f.comm_context < 0 ? kNoComm : packed_key(f);
+  Cell& c = cells_[index];
+  if (c.comm_key != key || c.comm_size != f.comm_size) {
+    fold(index);
+    // The cell keeps the communicator of its calls from now on, unless the call renames it or
+    // a call on it may have to look at its name: such calls count on the communicator at once.
+    bool keeps = true;
+    if (f.comm_context >= 0) {
+      Comm& m = comm_of(f);
+      m.size = f.comm_size;
+      if (!m.settled || fn.renames_comm) follow_name(m, f, fn.renames_comm);
+      // The renaming rank's next call on m shows the name: its cells let go of m.
+      if (fn.renames_comm)
+        for (std::size_t g = 0; g < functions_.size(); ++g) {
+          const std::size_t other = g * ranks_.size() + static_cast<std::size_t>(f.rank);
+          if (cells_[other].comm_key == key) fold(other);
+        }
+      keeps = m.settled && !fn.renames_comm;
+      if (!keeps) add(m.figures, f);
+    }
+    if (keeps) {
+      c.comm_key = key;
+      c.comm_size = f.comm_size;
+    }
   }
-  count(f, fn, m);
+  add(c, f);
   if (f.ordinal != 0) {
     Rank& t = threads_[static_cast<std::size_t>(f.rank)];
     ++t.calls;
@@ -73,25 +93,16 @@ void Profile::call_looked_up(const CallFacts& f) {
   }
 }
 
-[[gnu::always_inline]] inline void Profile::count(const CallFacts& f, const NameSlot& fn, Comm* m) {
-  const SimTime time = f.end - f.begin;
-  Cell& c = cells_[fn.first_cell + static_cast<std::size_t>(f.rank)];
-  ++c.calls;
-  if (f.bytes > 0) c.bytes += f.bytes;
-  c.time += time;
-  c.blocked += f.blocked;
-  if (!m) return;
-  m->size = f.comm_size;
-  ++m->calls;
-  if (f.bytes > 0) m->bytes += f.bytes;
-  m->time += time;
-  m->blocked += f.blocked;
-}
-
-Profile::Comm& Profile::comm_of(const CallFacts& f) {
-  last_comm_key_ = packed_key(f);
-  last_comm_ = &comms_[CommKey{f.comm_context, f.comm_leader}];
-  return *last_comm_;
+void Profile::fold(std::size_t index) {
+  Cell& c = cells_[index];
+  if (c.calls > 0) {
+    if (folded_.size() < cells_.size()) folded_.resize(cells_.size());
+    add(folded_[index], c);
+    if (c.comm_key != kNoComm) add(comm_at(c.comm_key).figures, c);
+    static_cast<Figures&>(c) = Figures{};
+  }
+  c.comm_key = kNoComm;
+  c.comm_size = 0;
 }
 
 // The name a communicator is seen with: by its first call, and by a rank's next call after it
@@ -114,13 +125,22 @@ void Profile::follow_name(Comm& m, const CallFacts& f, bool renames) {
 }
 
 void Profile::finish(const std::vector<SimTime>& rank_end, const std::vector<SimTime>& rank_start) {
+  // Every cell's calls to its communicator, and those folded before back in the cell.
+  for (std::size_t i = 0; i < cells_.size(); ++i) {
+    Cell& c = cells_[i];
+    if (c.comm_key != kNoComm && c.calls > 0) add(comm_at(c.comm_key).figures, c);
+    c.comm_key = kNoComm;
+    c.comm_size = 0;
+    if (i < folded_.size()) add(c, folded_[i]);
+  }
+  folded_.clear();
   // A rank's own fiber's calls: all its calls less its threads'.
   for (std::size_t r = 0; r < ranks_.size(); ++r) {
     Rank& k = ranks_[r];
     k.calls = 0;
     k.mpi = k.blocked = SimTime();
     for (std::size_t fn = 0; fn < functions_.size(); ++fn) {
-      const Cell& c = cell(fn, static_cast<int>(r));
+      const Figures& c = cell(fn, static_cast<int>(r));
       k.calls += c.calls;
       k.mpi += c.time;
       k.blocked += c.blocked;
@@ -141,7 +161,7 @@ void Profile::finish(const std::vector<SimTime>& rank_end, const std::vector<Sim
 Profile::Spread Profile::spread(std::size_t function) const {
   Spread s;
   for (int r = 0; r < rank_count_; ++r) {
-    const Cell& c = cell(function, r);
+    const Figures& c = cell(function, r);
     if (c.calls == 0) continue;
     if (s.calling == 0 || c.time < s.min) s.min = c.time, s.min_rank = r;
     if (s.calling == 0 || c.time > s.max) s.max = c.time, s.max_rank = r;
@@ -171,7 +191,7 @@ std::vector<Profile::CommKey> Profile::comms_by_time() const {
   std::vector<CommKey> order;
   for (const auto& [key, m] : comms_) order.push_back(key);
   std::stable_sort(order.begin(), order.end(), [&](const CommKey& a, const CommKey& b) {
-    return comms_.at(a).time > comms_.at(b).time;
+    return comms_.at(a).figures.time > comms_.at(b).figures.time;
   });
   return order;
 }
@@ -228,8 +248,9 @@ std::string Profile::text(std::size_t top) const {
   for (std::size_t i = 0; i < comms.size() && i < top; ++i) {
     const Comm& m = comms_.at(comms[i]);
     out += strprintf("simmpi:   %-22s %10d %10d %10llu %14lld %14s %5.1f%%\n", m.name.c_str(),
-                     m.size, comms[i].second, static_cast<unsigned long long>(m.calls),
-                     static_cast<long long>(m.bytes), secs(m.time).c_str(), share(m.time, all));
+                     m.size, comms[i].second, static_cast<unsigned long long>(m.figures.calls),
+                     static_cast<long long>(m.figures.bytes), secs(m.figures.time).c_str(),
+                     share(m.figures.time, all));
   }
   if (comms.size() > top)
     out += strprintf("simmpi:   (%zu more communicators in the JSON file)\n", comms.size() - top);
@@ -282,8 +303,8 @@ std::string Profile::json() const {
         "    {\"context\": %d, \"first_rank\": %d, \"name\": %s, \"size\": %d, \"calls\": %llu, "
         "\"bytes\": %lld, \"time\": %s, \"blocked\": %s}%s\n",
         comms[i].first, comms[i].second, json_text(m.name).c_str(), m.size,
-        static_cast<unsigned long long>(m.calls), static_cast<long long>(m.bytes),
-        m.time.to_decimal().c_str(), m.blocked.to_decimal().c_str(),
+        static_cast<unsigned long long>(m.figures.calls), static_cast<long long>(m.figures.bytes),
+        m.figures.time.to_decimal().c_str(), m.figures.blocked.to_decimal().c_str(),
         i + 1 < comms.size() ? "," : "");
   }
   out += "  ]\n}\n";

@@ -33,10 +33,18 @@ class Profile : public Observer {
   std::string json() const;
 
  private:
-  struct Cell {  // one function on one rank
+  struct Figures {  // what calls add up to
     std::uint64_t calls = 0;
     std::int64_t bytes = 0;
     SimTime time, blocked;
+  };
+  // One function on one rank: its calls since it last changed communicators, and the
+  // communicator they were on (its key and size), so that a call on the same one adds to the
+  // cell alone; the communicator's figures are the cells' (fold()). Key kNoComm: calls on no
+  // communicator, or already counted in theirs.
+  struct Cell : Figures {
+    std::uint64_t comm_key = kNoComm;
+    int comm_size = 0;
   };
   struct Function {
     std::string name;
@@ -57,10 +65,11 @@ class Profile : public Observer {
     bool named = false;         // name holds what a call saw
     std::vector<int> renaming;  // ranks whose MPI_Comm_set_name their next call shows
     bool settled = false;       // named, and renaming empty: no call needs to look at the name
+    // Of the latest call that put a cell on it: calls on the same communicator have the same
+    // size, and one made again with the same key and another size puts its callers' cells on
+    // it again.
     int size = 0;
-    std::uint64_t calls = 0;
-    std::int64_t bytes = 0;
-    SimTime time, blocked;
+    Figures figures;  // its cells', from fold() and finish()
   };
 
   // The function a call's name is, by the name's address: names are string literals, one per
@@ -78,13 +87,27 @@ class Profile : public Observer {
     return static_cast<std::size_t>(
         (reinterpret_cast<std::uintptr_t>(name) * 0x9E3779B97F4A7C15ull) >> (64 - kNameSlotBits));
   }
-  const Cell& cell(std::size_t function, int rank) const {
+  // After finish(): all of the function's calls on the rank.
+  const Figures& cell(std::size_t function, int rank) const {
     return cells_[function * ranks_.size() + static_cast<std::size_t>(rank)];
   }
-  // call() for a call whose function or communicator needs a look-up.
+  // call() for a call whose function, communicator or process needs a look-up.
   void call_looked_up(const CallFacts& f);
-  // Adds the call to its function's cell, its rank's and its communicator's (`m`; none: null).
-  void count(const CallFacts& f, const NameSlot& fn, Comm* m);
+  static void add(Figures& to, const CallFacts& f) {
+    ++to.calls;
+    if (f.bytes > 0) to.bytes += f.bytes;
+    to.time += f.end - f.begin;
+    to.blocked += f.blocked;
+  }
+  static void add(Figures& to, const Figures& from) {
+    to.calls += from.calls;
+    to.bytes += from.bytes;
+    to.time += from.time;
+    to.blocked += from.blocked;
+  }
+  // Moves cell `index`'s calls to its communicator and to folded_; the cell then has none, on
+  // no communicator.
+  void fold(std::size_t index);
   // Finds or adds the function named `name` and puts its address in by_name_.
   const NameSlot& add_function(const char* name);
   Spread spread(std::size_t function) const;
@@ -92,8 +115,11 @@ class Profile : public Observer {
   std::vector<std::size_t> functions_by_time() const;
   // A communicator: its context id and the world rank of its rank 0.
   using CommKey = std::pair<int, int>;
-  // The communicator of a call whose key differs from the last call's.
-  Comm& comm_of(const CallFacts& f);
+  Comm& comm_of(const CallFacts& f) { return comms_[CommKey{f.comm_context, f.comm_leader}]; }
+  // The communicator of a cell's key (packed_key).
+  Comm& comm_at(std::uint64_t key) {
+    return comms_.at(CommKey{static_cast<int>(key >> 32), static_cast<int>(key & 0xFFFFFFFFu)});
+  }
   // A call on `m` that may show or change its name (m not settled, or `renames`).
   static void follow_name(Comm& m, const CallFacts& f, bool renames);
   std::vector<CommKey> comms_by_time() const;
@@ -110,16 +136,18 @@ class Profile : public Observer {
   // Every function's cells, one per rank slot: function f's cell of rank r at
   // f * ranks_.size() + r.
   std::vector<Cell> cells_;
+  // The calls fold() took from the cells (made at its first call: most runs call a function on
+  // one communicator per rank, and never fold before finish()).
+  std::vector<Figures> folded_;
   std::vector<NameSlot> by_name_ = std::vector<NameSlot>(std::size_t{1} << kNameSlotBits);
   std::map<CommKey, Comm> comms_;
-  // The communicator of the last call (map nodes do not move): most calls repeat it. Its key as
-  // context and rank-0 rank in one word; no call's (contexts are never -1) before the first.
+  // A communicator's key as context and rank-0 rank in one word; a call on none has kNoComm
+  // (context and rank -1).
   static std::uint64_t packed_key(const CallFacts& f) {
     return static_cast<std::uint64_t>(static_cast<std::uint32_t>(f.comm_context)) << 32 |
            static_cast<std::uint32_t>(f.comm_leader);
   }
-  std::uint64_t last_comm_key_ = ~std::uint64_t{0};
-  Comm* last_comm_ = nullptr;
+  static constexpr std::uint64_t kNoComm = ~std::uint64_t{0};
 };
 
 }  // namespace simmpi::runtime

@@ -77,6 +77,41 @@ TEST(Profile, CommunicatorsAndTheirNames) {
                       json);
 }
 
+// A function's cell keeps the communicator of its calls and counts on it at the end: a rank's
+// send after its MPI_Comm_set_name, on the cell that sent before it, still shows the new name,
+// and a communicator made again with the same context and rank 0 but another size shows the
+// later size; each keeps every call's figures. Rank 1 renames nothing: its sends before and
+// after rank 0's rename stay on its cell.
+TEST(Profile, CellsKeepTheirCommunicator) {
+  const std::string old_name = "pair", new_name = "renamed";
+  Profile p(2);
+  auto on = [&](const char* name, int rank, std::int64_t ps, const std::string& comm_name) {
+    CallFacts f = facts(name, rank, ps, 6);
+    f.comm_name = &comm_name;
+    return f;
+  };
+  for (int i = 0; i < 3; ++i) {
+    p.call(on("MPI_Send", 0, 1, old_name));
+    p.call(on("MPI_Send", 1, 2, old_name));
+  }
+  p.call(on("MPI_Comm_set_name", 0, 4, old_name));
+  p.call(on("MPI_Send", 1, 8, old_name));
+  p.call(on("MPI_Send", 0, 16, new_name));
+  CallFacts bigger = on("MPI_Send", 1, 32, new_name);
+  bigger.comm_size = 3;
+  p.call(bigger);
+  p.finish({SimTime::from_ps(100), SimTime::from_ps(100)});
+  const std::string json = p.json();
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"context\": 6, \"first_rank\": 0, \"name\": \"renamed\", \"size\": 3, "
+                      "\"calls\": 10, \"bytes\": 80, \"time\": 0.000000000069",
+                      json);
+  EXPECT_PRED_FORMAT2(::testing::IsSubstring,
+                      "{\"name\": \"MPI_Send\", \"calls\": 9, \"bytes\": 72, \"time\": "
+                      "0.000000000065",
+                      json);
+}
+
 // A rank's threads' calls count under their functions, not in the rank's own MPI time (they
 // overlap its code).
 TEST(Profile, ThreadCallsApartFromTheRanks) {
