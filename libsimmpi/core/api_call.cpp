@@ -134,29 +134,43 @@ const char* error_class_text(int cls) {
 
 namespace {
 
-// ObservedCalls not in use, linked by next_spare: at most one per process is in use, so few are
-// ever made; all of them, to free them at exit.
+// The threads' ObservedCalls not in use, linked by next_spare: at most one per thread is in use,
+// so few are ever made; all of them, ranks' included, to free them at exit.
 ObservedCall* spare_observed_calls = nullptr;
 std::vector<std::unique_ptr<ObservedCall>> all_observed_calls;
 
 }  // namespace
 
-// Inlined into the constructor: it runs for every call while someone observes.
-[[gnu::always_inline]] inline void ApiCall::begin_observed(runtime::Process& p) {
+// A rank keeps its ObservedCall from its first observed call on (its process is never another's);
+// a program thread takes one for each call and gives it back (its process may later be reused
+// by another thread, or by the library's auxiliary processes, which nothing observes).
+[[gnu::noinline]] ObservedCall* ApiCall::take_observed_call(runtime::Process& p) {
   ObservedCall* o = spare_observed_calls;
   if (o) {
     spare_observed_calls = o->next_spare;
   } else {
     o = all_observed_calls.emplace_back(std::make_unique<ObservedCall>()).get();
   }
-  observed_ = o;
-  owns_observed_ = true;
-  p.observed_call = o;
+  o->kept = p.ordinal() == 0;
   runtime::CallFacts& f = o->facts;
-  f.name = name;
   f.process = p.id();
   f.rank = rank;
   f.ordinal = p.ordinal();
+  p.observed_call = o;
+  return o;
+}
+
+// Inlined into the constructor: it runs for every call while someone observes.
+[[gnu::always_inline]] inline void ApiCall::begin_observed(runtime::Process& p) {
+  auto* o = static_cast<ObservedCall*>(p.observed_call);
+  if (!o) {
+    if (p.ordinal() < 0) return;  // the library's own auxiliary processes
+    o = take_observed_call(p);
+  }
+  observed_ = o;
+  owns_observed_ = true;
+  runtime::CallFacts& f = o->facts;
+  f.name = name;
   // After enter_library, which makes the rank's own code since its last call owed time: the
   // call begins where that code ends, on the rank's own clock.
   f.begin = world.scheduler().local_now();
@@ -175,7 +189,7 @@ ApiCall::ApiCall(const char* call_name, Needs needs, Settle settle)
   world.scheduler().enter_library();
   if (saved_call_)
     observed_ = static_cast<ObservedCall*>(p->observed_call);
-  else if (runtime::Observation::listening() && p->ordinal() >= 0)
+  else if (runtime::Observation::listening())
     begin_observed(*p);
   if (settle == Settle::Now)
     world.scheduler().settle();  // the rank's computations end first
@@ -219,8 +233,7 @@ void ApiCall::check_thread_level() {
 ApiCall::~ApiCall() {
   if (owns_observed_) {
     notify_observers();
-    world.scheduler().current()->observed_call = nullptr;
-    // Back to the spares as a fresh one would be, keeping the capacity of its lists and the
+    // As a fresh one would be for the next call, keeping the capacity of its lists and the
     // communicator name it holds (see ObservedCall::comm_name).
     ObservedCall& o = *observed_;
     runtime::CallFacts& f = o.facts;
@@ -240,8 +253,11 @@ ApiCall::~ApiCall() {
       o.record_outs.clear();
       o.records_after.clear();
     }
-    o.next_spare = spare_observed_calls;
-    spare_observed_calls = &o;
+    if (!o.kept) {  // a thread's, back to the spares
+      world.scheduler().current()->observed_call = nullptr;
+      o.next_spare = spare_observed_calls;
+      spare_observed_calls = &o;
+    }
   }
   world.scheduler().leave_library();
   world.scheduler().current()->current_call = saved_call_;

@@ -15,8 +15,10 @@
 namespace simmpi::mpi {
 
 // What an observed call collects for the run's observers (runtime/observe): one for each program
-// process's outermost call while someone listens, recycled from call to call, so that a call
-// nobody observes carries one null pointer instead of these members.
+// process's outermost call while someone listens, kept by a rank from call to call (a program
+// thread's are recycled through a list of spares), so that a call nobody observes carries one
+// null pointer instead of these members. Runtime::Process::observed_call points to it: always,
+// from its first call, for a rank; during its calls for a thread.
 struct ObservedCall {
   ObservedCall() {
     facts.comm_name = &comm_name;
@@ -51,6 +53,7 @@ struct ObservedCall {
   std::vector<RecordOut> record_outs;
   // Whole records to write after the call's own: each its kind, its number of fields, the fields.
   std::vector<std::int64_t> records_after;
+  bool kept = false;                   // a rank's: never goes back to the spares
   ObservedCall* next_spare = nullptr;  // in the list of those not in use
 };
 
@@ -133,6 +136,8 @@ class ApiCall {
 
   // Starts the observation of a program process's outermost call.
   void begin_observed(runtime::Process& p);
+  // The ObservedCall of a rank's first observed call, or of a thread's call.
+  ObservedCall* take_observed_call(runtime::Process& p);
   // Tells the observers what the call did; from the destructor of an observed call.
   void notify_observers();
   // comm() for an invalid handle: raises MPI_ERR_COMM, returns nullptr.
