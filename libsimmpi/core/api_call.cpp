@@ -160,6 +160,19 @@ std::vector<std::unique_ptr<ObservedCall>> all_observed_calls;
   return o;
 }
 
+void ObservedCall::clear_lists() {
+  if (runtime::Observation::wants_messages()) {
+    sent.clear();
+    received.clear();
+    probed.clear();
+  }
+  if (runtime::Observation::wants_records()) {
+    record.clear();
+    record_outs.clear();
+    records_after.clear();
+  }
+}
+
 // Inlined into the constructor: it runs for every call while someone observes.
 [[gnu::always_inline]] inline void ApiCall::begin_observed(runtime::Process& p) {
   auto* o = static_cast<ObservedCall*>(p.observed_call);
@@ -173,8 +186,18 @@ std::vector<std::unique_ptr<ObservedCall>> all_observed_calls;
   f.name = name;
   // After enter_library, which makes the rank's own code since its last call owed time: the
   // call begins where that code ends, on the rank's own clock.
-  f.begin = world.scheduler().local_now();
+  f.begin = world.scheduler().local_now(p);
   o->blocked_at_begin = p.waited_time();
+  // What the call notes as it goes, as a fresh one would be (the call before noted its own),
+  // keeping the capacity of its lists and the communicator name it holds (see
+  // ObservedCall::comm_name).
+  f.bytes = -1;
+  f.peer = f.tag = -1;
+  o->payloads = 0;
+  f.comm_leader = f.comm_context = -1;
+  f.comm_size = 0;
+  f.record_kind = -1;
+  if (runtime::Observation::wants_lists()) o->clear_lists();
 }
 
 // Reports name the outermost call: MPI_Sendrecv, not the MPI_Wait it uses inside.
@@ -233,26 +256,7 @@ void ApiCall::check_thread_level() {
 ApiCall::~ApiCall() {
   if (owns_observed_) {
     notify_observers();
-    // As a fresh one would be for the next call, keeping the capacity of its lists and the
-    // communicator name it holds (see ObservedCall::comm_name).
     ObservedCall& o = *observed_;
-    runtime::CallFacts& f = o.facts;
-    f.bytes = -1;
-    f.peer = f.tag = -1;
-    o.payloads = 0;
-    f.comm_context = f.comm_leader = -1;
-    f.comm_size = 0;
-    f.record_kind = -1;
-    if (runtime::Observation::wants_messages()) {
-      o.sent.clear();
-      o.received.clear();
-      o.probed.clear();
-    }
-    if (runtime::Observation::wants_records()) {
-      o.record.clear();
-      o.record_outs.clear();
-      o.records_after.clear();
-    }
     if (!o.kept) {  // a thread's, back to the spares
       world.scheduler().current()->observed_call = nullptr;
       o.next_spare = spare_observed_calls;

@@ -53,6 +53,8 @@ struct ObservedCall {
   std::vector<RecordOut> record_outs;
   // Whole records to write after the call's own: each its kind, its number of fields, the fields.
   std::vector<std::int64_t> records_after;
+  // Empties the lists an observer reads (their capacity stays).
+  void clear_lists();
   bool kept = false;                   // a rank's: never goes back to the spares
   ObservedCall* next_spare = nullptr;  // in the list of those not in use
 };

@@ -11,6 +11,7 @@ void Observation::subscribe(Observer* o) {
   only_ = observers_.size() == 1 ? o : nullptr;
   wants_messages_ = wants_messages_ || o->wants_messages();
   wants_records_ = wants_records_ || o->wants_records();
+  wants_lists_ = wants_messages_ || wants_records_;
 }
 
 void Observation::unsubscribe(Observer* o) {
@@ -21,6 +22,7 @@ void Observation::unsubscribe(Observer* o) {
                                 [](const Observer* x) { return x->wants_messages(); });
   wants_records_ = std::any_of(observers_.begin(), observers_.end(),
                                [](const Observer* x) { return x->wants_records(); });
+  wants_lists_ = wants_messages_ || wants_records_;
 }
 
 }  // namespace simmpi::runtime

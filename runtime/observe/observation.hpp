@@ -39,8 +39,11 @@ struct CallFacts {
   std::int64_t bytes = -1;  // payload the call sends, receives or contributes; -1: none known
   int peer = -1;            // world rank of the partner (point-to-point) or root; -1: none
   int tag = -1;             // point-to-point tag; -1: none
-  int comm_context = -1;    // context id of the call's communicator; -1: none
-  int comm_leader = -1;     // world rank of its rank 0 (disjoint communicators share contexts)
+  // The call's communicator: the world rank of its rank 0 (disjoint communicators share
+  // contexts), and its context id, -1 for both when none; in this order, next to each other, so
+  // that an observer may read them as one word (Profile).
+  int comm_leader = -1;
+  int comm_context = -1;
   int comm_size = 0;
   const std::string* comm_name = nullptr;  // valid during the notification only
   // Changes whenever *comm_name may have (a stamp of the communicator's name, unique in the
@@ -115,6 +118,8 @@ class Observation {
   static bool listening() { return listening_; }
   static bool wants_messages() { return wants_messages_; }
   static bool wants_records() { return wants_records_; }
+  // wants_messages() or wants_records(): whether a call's lists are read.
+  static bool wants_lists() { return wants_lists_; }
   static void subscribe(Observer* o);
   static void unsubscribe(Observer* o);
   static void call(const CallFacts& facts) {
@@ -138,6 +143,7 @@ class Observation {
   static inline bool listening_ = false;
   static inline bool wants_messages_ = false;
   static inline bool wants_records_ = false;
+  static inline bool wants_lists_ = false;
   static inline std::vector<Observer*> observers_;
   // The observer when there is one (most runs: --profile alone), told of each call without the
   // loop over observers_.

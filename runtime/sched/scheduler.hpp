@@ -236,9 +236,10 @@ class Scheduler {
     return runtime::max(p.wake_at_, engine_.now());
   }
   // The running process's own time: the engine's plus what it owes.
-  SimTime local_now() const {
-    if (!current_) return engine_.now();
-    return (current_->ahead_.empty() ? engine_.now() : current_->ahead_until_) + current_->owed_;
+  SimTime local_now() const { return current_ ? local_now(*current_) : engine_.now(); }
+  // The same for `running`, the running process (for callers that hold it: no test for none).
+  SimTime local_now(const Process& running) const {
+    return (running.ahead_.empty() ? engine_.now() : running.ahead_until_) + running.owed_;
   }
   // Lets the running process's owed time pass now, after its queued posts (post_ahead). Cheap
   // when it owes nothing and is not ahead.
