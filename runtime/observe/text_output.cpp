@@ -213,6 +213,7 @@ bool TextOutput::begin_unit(Mark& near, Mark& far) {
   const Layout* near_layout = usable(near);
   reference_ = near_layout ? near_layout : usable(far);
   distance_ = reference_ ? start - reference_->at : 0;
+  reference_pieces_ = reference_ ? reference_->pieces : 0;
   unit_ = &layouts_[layout];
   unit_->at = start;
   unit_->pieces = 0;
@@ -330,7 +331,7 @@ void TextOutput::compared_piece(std::size_t n) {
 
 void TextOutput::long_piece(std::string_view s) {
   same_text(used_ - encoded_);
-  reference_ = nullptr;  // its text goes out as literals, and so does the rest of the unit
+  drop_reference();  // its text goes out as literals, and so does the rest of the unit
   append(s);
   pieces_ = kMarkedPieces;  // a later unit loses this one as its reference here
 }

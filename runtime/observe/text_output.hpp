@@ -191,11 +191,15 @@ class TextOutput {
   // go out as literals.
   static constexpr std::size_t kLongPiece = 4096;
   void long_piece(std::string_view s);
+  void drop_reference() {
+    reference_ = nullptr;
+    reference_pieces_ = 0;
+  }
   // Whether the reference has a piece that corresponds to the next (distance_ back) and a copy
   // can reach it; if not, the reference is dropped.
   bool reference_piece() {
-    if (reference_ && pieces_ < reference_->pieces && distance_ <= kWindow) return true;
-    reference_ = nullptr;  // the rest of the unit goes out as literals
+    if (pieces_ < reference_pieces_ && distance_ <= kWindow) return true;
+    drop_reference();  // the rest of the unit goes out as literals
     return false;
   }
   void add_piece(std::size_t n) {
@@ -260,6 +264,7 @@ class TextOutput {
   Mark* near_ = nullptr;
   Mark* far_ = nullptr;
   const Layout* reference_ = nullptr;
+  std::uint32_t reference_pieces_ = 0;  // its pieces (none without it), read at every piece
   std::uint64_t distance_ = 0;
   Layout* unit_ = nullptr;
   std::uint32_t pieces_ = 0;
