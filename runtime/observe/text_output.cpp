@@ -226,6 +226,8 @@ bool TextOutput::begin_unit(Mark& near, Mark& far) {
 
 void TextOutput::end_unit() {
   same_text(used_ - encoded_);
+  if (pieces_ < kAfterLongPiece)
+    unit_->pieces = static_cast<std::uint16_t>(std::min<std::size_t>(pieces_, kMarkedPieces));
   const Mark m{unit_->at, static_cast<std::uint32_t>(unit_ - layouts_.data())};
   *near_ = m;
   *far_ = m;
@@ -332,8 +334,9 @@ void TextOutput::compared_piece(std::size_t n) {
 void TextOutput::long_piece(std::string_view s) {
   same_text(used_ - encoded_);
   drop_reference();  // its text goes out as literals, and so does the rest of the unit
+  unit_->pieces = static_cast<std::uint16_t>(std::min<std::size_t>(pieces_, kMarkedPieces));
+  pieces_ = kAfterLongPiece;  // a later unit loses this one as its reference here
   append(s);
-  pieces_ = kMarkedPieces;  // a later unit loses this one as its reference here
 }
 
 void TextOutput::new_copy(std::uint64_t distance, std::size_t n) {

@@ -202,11 +202,8 @@ class TextOutput {
     drop_reference();  // the rest of the unit goes out as literals
     return false;
   }
-  void add_piece(std::size_t n) {
-    if (pieces_ < kMarkedPieces) {
-      unit_->length[pieces_] = static_cast<std::uint16_t>(n);
-      unit_->pieces = static_cast<std::uint16_t>(pieces_ + 1);
-    }
+  void add_piece(std::size_t n) {  // its length in the unit's layout (the count: end_unit())
+    if (pieces_ < kMarkedPieces) unit_->length[pieces_] = static_cast<std::uint16_t>(n);
     ++pieces_;
   }
   // The `n` bytes at buffer_[encoded_], the same as those `distance` back, as a copy: most make
@@ -268,6 +265,8 @@ class TextOutput {
   std::uint64_t distance_ = 0;
   Layout* unit_ = nullptr;
   std::uint32_t pieces_ = 0;
+  // pieces_ from a long piece on: its layout keeps the pieces before it.
+  static constexpr std::uint32_t kAfterLongPiece = 1u << 30;
   std::uint32_t copy_distance_ = 0, copy_length_ = 0;  // the copy in progress (distance 0: none)
   bool failed_ = false;
   WholeMicros last_micros_;
