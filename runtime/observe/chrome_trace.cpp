@@ -110,7 +110,7 @@ bool ChromeTrace::begin_event(Head& h) {
 }
 
 // The fields every slice has: ,\n{"ph":"X","name":NAME,"pid":P,"tid":T,"ts":B
-bool ChromeTrace::slice_head(Head& h, const Lane& l, SimTime begin) {
+inline bool ChromeTrace::slice_head(Head& h, const Lane& l, SimTime begin) {
   const bool near = begin_event(h);
   out_.same(h.kind->open);
   where(l, near);
@@ -183,8 +183,8 @@ std::string ChromeTrace::tail_text(const Tail& t) const {
   return text;
 }
 
-void ChromeTrace::flow_end(Flow flow, const MessageLink& m, std::int64_t at, const Lane& l,
-                           bool near) {
+inline void ChromeTrace::flow_end(Flow flow, const MessageLink& m, std::int64_t at, const Lane& l,
+                                  bool near) {
   out_.same(flow_open_[flow]);
   out_.integer(static_cast<std::int64_t>(m.id));
   where(l, near);
