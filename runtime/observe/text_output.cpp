@@ -81,21 +81,35 @@ std::uint64_t fraction_digits(std::uint32_t fraction, unsigned* size) {
 
 }  // namespace
 
-inline bool TextOutput::short_integer(std::int64_t v, NumberText* t) {
+inline std::uint64_t TextOutput::next_decimal(std::uint32_t u, unsigned* size, LastDecimal* last) {
+  const std::uint32_t more = u - last->value;
+  std::uint64_t text;
+  if (more < 10 && last->size && (last->text >> (8 * last->size - 8)) + more <= '9') {
+    text = last->text + (std::uint64_t{more} << (8 * last->size - 8));
+    *size = last->size;
+  } else {
+    text = decimal(u, size);
+  }
+  *last = {u, *size, text};
+  return text;
+}
+
+inline bool TextOutput::short_integer(std::int64_t v, NumberText* t, LastDecimal* last) {
   if (v < 0 || v >= 100000000) return false;
-  t->low = decimal(static_cast<std::uint32_t>(v), &t->size);
+  t->low = last ? next_decimal(static_cast<std::uint32_t>(v), &t->size, last)
+                : decimal(static_cast<std::uint32_t>(v), &t->size);
   t->high = 0;
   return true;
 }
 
-inline bool TextOutput::short_micros(std::int64_t ps, NumberText* t, WholeMicros* last) {
+inline bool TextOutput::short_micros(std::int64_t ps, NumberText* t, LastDecimal* last) {
   if (ps < 0 || ps >= std::int64_t{100000000} * 1000000) return false;
   const auto u = static_cast<std::uint64_t>(ps);
   unsigned size;
   const auto whole = static_cast<std::uint32_t>(u / 1000000);
   if (!last) {
     t->low = decimal(whole, &size);
-  } else if (whole == last->whole && last->size) {  // a time of the same microsecond as the last
+  } else if (whole == last->value && last->size) {  // a time of the same microsecond as the last
     t->low = last->text;
     size = last->size;
   } else {
@@ -117,7 +131,7 @@ inline bool TextOutput::short_micros(std::int64_t ps, NumberText* t, WholeMicros
 void TextOutput::integer(std::int64_t v) {
   char* p = room(kMaxNumber);
   NumberText t;
-  if (short_integer(v, &t)) return number(p, t);
+  if (short_integer(v, &t, &last_integer_)) return number(p, t);
   const std::size_t n = static_cast<std::size_t>(format_integer(p, v) - p);
   used_ += n;
   if (in_unit_) compared_piece(n);  // a long number: compared as text

@@ -135,16 +135,22 @@ class TextOutput {
     std::uint64_t low = 0, high = 0;
     unsigned size = 0;
   };
-  [[gnu::always_inline]] static bool short_integer(std::int64_t v, NumberText* t);
-  // The whole microseconds of the last time micros() wrote, and their text: the next time is
-  // often in the same microsecond (a flow end after its slice's begin).
-  struct WholeMicros {
-    std::uint32_t whole = 0;
+  // The last value below 10^8 written in decimal, and its text: the next is often the same (a
+  // flow end in the microsecond of its slice's begin) or a little more (the next message's id).
+  struct LastDecimal {
+    std::uint32_t value = 0;
     unsigned size = 0;  // 0: none yet
     std::uint64_t text = 0;
   };
+  // `u` (below 10^8) in decimal as decimal() makes it, from `last`'s text when `u` is its
+  // value or a little more without a carry out of its last digit (that digit moved on); then
+  // `u` is the last.
+  [[gnu::always_inline]] static std::uint64_t next_decimal(std::uint32_t u, unsigned* size,
+                                                           LastDecimal* last);
+  [[gnu::always_inline]] static bool short_integer(std::int64_t v, NumberText* t,
+                                                   LastDecimal* last = nullptr);
   [[gnu::always_inline]] static bool short_micros(std::int64_t ps, NumberText* t,
-                                                  WholeMicros* last = nullptr);
+                                                  LastDecimal* last = nullptr);
   [[gnu::always_inline]] void number(char* p, const NumberText& t) {
     std::memcpy(p, &t.low, 8);
     std::memcpy(p + 8, &t.high, 8);
@@ -269,7 +275,9 @@ class TextOutput {
   static constexpr std::uint32_t kAfterLongPiece = 1u << 30;
   std::uint32_t copy_distance_ = 0, copy_length_ = 0;  // the copy in progress (distance 0: none)
   bool failed_ = false;
-  WholeMicros last_micros_;
+  // The last integer (reused when a little more: ids; tried for times too, it cost the halo more
+  // than it saved the ping-pong) and the whole microseconds of the last time (reused when equal).
+  LastDecimal last_integer_, last_micros_;
 };
 
 }  // namespace simmpi::runtime

@@ -5,6 +5,7 @@
 #include <isa-l/igzip_lib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -133,6 +134,46 @@ TEST(TextOutput, NumbersKeepEveryPicosecondAndNoTrailingZero) {
     }
     EXPECT_EQ(micros(v), expected) << v;
   }
+}
+
+// integer() and micros() make a number from the last one's text when it is a little more;
+// every step, carry and fall is written as printf would.
+TEST(TextOutput, NumbersAfterOthersAreWhatTheyAre) {
+  const std::string path = temp_path("numbers.txt");
+  TextOutput out;
+  std::string error;
+  ASSERT_TRUE(out.open(path, &error)) << error;
+  std::string expected;
+  auto micros_text = [](std::int64_t ps) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%lld.%06lld", static_cast<long long>(ps / 1000000),
+                  static_cast<long long>(ps % 1000000));
+    std::string s(b);
+    s.erase(s.find_last_not_of('0') + 1);
+    if (s.back() == '.') s.pop_back();
+    return s;
+  };
+  std::int64_t v = 0, ps = 0;
+  for (int i = 0; i < 200000; ++i) {
+    // Steps of 0 to 12 (a carry out of the last digit or not), now and then a fall or a jump.
+    v += i % 97 == 0 ? -(v / 3) : i % 89 == 0 ? 99999 : (i * 7) % 13;
+    ps += i % 101 == 0 ? -(ps / 2) : (i * 7919) % 3000001;
+    out.integer(v);
+    out.text(" ");
+    out.micros(ps);
+    out.text("\n");
+    expected += std::to_string(v) + " " + micros_text(ps) + "\n";
+  }
+  ASSERT_TRUE(out.close(&error)) << error;
+  const std::string text = read_file(path);
+  std::remove(path.c_str());
+  if (text == expected) return;
+  const std::size_t at = static_cast<std::size_t>(
+      std::mismatch(text.begin(), text.end(), expected.begin(), expected.end()).first -
+      text.begin());
+  const std::size_t line = expected.rfind('\n', at) + 1;  // npos + 1: the first line
+  ADD_FAILURE() << "from byte " << at << ": \"" << text.substr(line, 40) << "\", expected \""
+                << expected.substr(line, 40) << "\"";
 }
 
 TEST(TextOutput, TextWithoutUnitsIsLiteral) {
