@@ -277,11 +277,14 @@ inline void TextOutput::number_piece(std::uint64_t low, std::uint64_t high, std:
   deflate_->copy_then_number(static_cast<std::uint32_t>(copied), copy_distance_,
                              static_cast<std::uint64_t>(text), static_cast<unsigned>(rest));
   encoded_ = start + n;
-  distance_ += n - theirs;  // the reference's piece ends `distance_` back from this one's end
-  // The next copy, of the text after the number, begins at that distance: set (with no length
-  // yet), copy() makes it without new_copy().
-  copy_distance_ = distance_ <= kWindow ? static_cast<std::uint32_t>(distance_) : 0;
+  // The next copy, of the text after the number, begins at the distance of the reference's
+  // text after its number: set (with no length yet), copy() makes it without new_copy(). It is
+  // the copy's before when the two numbers are as long (most).
   copy_length_ = 0;
+  if (n != theirs) {
+    distance_ += n - theirs;
+    copy_distance_ = distance_ <= kWindow ? static_cast<std::uint32_t>(distance_) : 0;
+  }
   add_piece(n);
 }
 
