@@ -134,16 +134,14 @@ const char* error_class_text(int cls) {
 
 namespace {
 
-// The threads' ObservedCalls not in use, linked by next_spare: at most one per thread is in use,
-// so few are ever made; all of them, ranks' included, to free them at exit.
+// ObservedCalls not in use, linked by next_spare: those of the program threads that ended. All of
+// them, to free them at exit.
 ObservedCall* spare_observed_calls = nullptr;
 std::vector<std::unique_ptr<ObservedCall>> all_observed_calls;
 
 }  // namespace
 
-// A rank keeps its ObservedCall from its first observed call on (its process is never another's);
-// a program thread takes one for each call and gives it back (its process may later be reused
-// by another thread, or by the library's auxiliary processes, which nothing observes).
+// Out of line: once per program process.
 [[gnu::noinline]] ObservedCall* ApiCall::take_observed_call(runtime::Process& p) {
   ObservedCall* o = spare_observed_calls;
   if (o) {
@@ -151,7 +149,6 @@ std::vector<std::unique_ptr<ObservedCall>> all_observed_calls;
   } else {
     o = all_observed_calls.emplace_back(std::make_unique<ObservedCall>()).get();
   }
-  o->kept = p.ordinal() == 0;
   runtime::CallFacts& f = o->facts;
   f.process = p.id();
   f.rank = rank;
@@ -167,6 +164,7 @@ void ObservedCall::clear_lists() {
     probed.clear();
   }
   if (runtime::Observation::wants_records()) {
+    facts.record_kind = -1;  // set only for observers that want records
     record.clear();
     record_outs.clear();
     records_after.clear();
@@ -196,7 +194,6 @@ void ObservedCall::clear_lists() {
   o->payloads = 0;
   f.comm_leader = f.comm_context = -1;
   f.comm_size = 0;
-  f.record_kind = -1;
   if (runtime::Observation::wants_lists()) o->clear_lists();
 }
 
@@ -256,12 +253,6 @@ void ApiCall::check_thread_level() {
 ApiCall::~ApiCall() {
   if (owns_observed_) {
     notify_observers();
-    ObservedCall& o = *observed_;
-    if (!o.kept) {  // a thread's, back to the spares
-      world.scheduler().current()->observed_call = nullptr;
-      o.next_spare = spare_observed_calls;
-      spare_observed_calls = &o;
-    }
   }
   world.scheduler().leave_library();
   world.scheduler().current()->current_call = saved_call_;
@@ -311,6 +302,14 @@ void ApiCall::note_message(World& w, MessageSide side, const runtime::MessageLin
    : side == MessageSide::Received ? o->received
                                    : o->probed)
       .push_back(m);
+}
+
+void ApiCall::release_observed_call(runtime::Process& p) {
+  auto* o = static_cast<ObservedCall*>(p.observed_call);
+  if (!o) return;
+  p.observed_call = nullptr;
+  o->next_spare = spare_observed_calls;
+  spare_observed_calls = o;
 }
 
 void ApiCall::copy_comm_name(const Communicator& c) {

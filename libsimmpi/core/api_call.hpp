@@ -15,10 +15,11 @@
 namespace simmpi::mpi {
 
 // What an observed call collects for the run's observers (runtime/observe): one for each program
-// process's outermost call while someone listens, kept by a rank from call to call (a program
-// thread's are recycled through a list of spares), so that a call nobody observes carries one
-// null pointer instead of these members. Runtime::Process::observed_call points to it: always,
-// from its first call, for a rank; during its calls for a thread.
+// process while someone listens, kept from its first observed call to its end
+// (runtime::Process::observed_call points to it), so that a call nobody observes carries one
+// null pointer instead of these members. A program thread's goes back to a list of spares when
+// the thread ends (release_observed_call): its process may be reused by another thread, or by
+// the library's auxiliary processes, which nothing observes.
 struct ObservedCall {
   ObservedCall() {
     facts.comm_name = &comm_name;
@@ -55,7 +56,6 @@ struct ObservedCall {
   std::vector<std::int64_t> records_after;
   // Empties the lists an observer reads (their capacity stays).
   void clear_lists();
-  bool kept = false;                   // a rank's: never goes back to the spares
   ObservedCall* next_spare = nullptr;  // in the list of those not in use
 };
 
@@ -128,6 +128,9 @@ class ApiCall {
   // is in (nothing when no one listens).
   enum class MessageSide { Sent, Received, Probed };
   static void note_message(World& w, MessageSide side, const runtime::MessageLink& m);
+  // Program thread `p` ends (inside a call, when cancelled there): its ObservedCall, if it has
+  // one, goes back to the spares.
+  static void release_observed_call(runtime::Process& p);
 
  private:
   // A thread other than the one that initialized MPI calling MPI under MPI_THREAD_SINGLE or
@@ -138,7 +141,7 @@ class ApiCall {
 
   // Starts the observation of a program process's outermost call.
   void begin_observed(runtime::Process& p);
-  // The ObservedCall of a rank's first observed call, or of a thread's call.
+  // The ObservedCall of a program process's first observed call.
   ObservedCall* take_observed_call(runtime::Process& p);
   // Tells the observers what the call did; from the destructor of an observed call.
   void notify_observers();

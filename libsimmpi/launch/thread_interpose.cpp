@@ -14,6 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "libsimmpi/core/api_call.hpp"
 #include "libsimmpi/core/world.hpp"
 #include "libsimmpi/launch/fiber_threads.hpp"
 #include "libsimmpi/launch/rank_life.hpp"
@@ -79,6 +80,7 @@ void finish_thread(ThreadRecord& t, void* result) {
   t.result = result;
   t.done = true;
   t.ended_at = s.local_now();
+  ApiCall::release_observed_call(*s.current());
   unregister_process(t);
   if (t.joiner >= 0) s.wake(s.process(t.joiner), s.engine().now());
   if (registry().main_exiting[static_cast<std::size_t>(t.rank)])

@@ -30,10 +30,13 @@ struct MessageLink {
 // One outermost library call of a program process (a rank or one of its threads); calls the
 // library makes inside it are part of it.
 struct CallFacts {
-  const char* name = "";    // "MPI_Send"; a string literal
-  int process = 0;          // the scheduler's process id
-  int rank = 0;             // the rank it works for (process == rank for the rank's own fiber)
-  int ordinal = 0;          // 0 for the rank, k for its k-th program thread
+  const char* name = "";  // "MPI_Send"; a string literal
+  int process = 0;        // the scheduler's process id
+  int rank = 0;           // the rank it works for (process == rank for the rank's own fiber)
+  int ordinal = 0;        // 0 for the rank, k for its k-th program thread
+  // The size of the call's communicator (0: none; see comm_leader), beside `ordinal` so that an
+  // observer may read both as one word (Profile).
+  int comm_size = 0;
   SimTime begin, end;       // on the process's own clock: its own code before ends at `begin`
   SimTime blocked;          // of end - begin, blocked waiting for other processes or the network
   std::int64_t bytes = -1;  // payload the call sends, receives or contributes; -1: none known
@@ -44,7 +47,6 @@ struct CallFacts {
   // that an observer may read them as one word (Profile).
   int comm_leader = -1;
   int comm_context = -1;
-  int comm_size = 0;
   const std::string* comm_name = nullptr;  // valid during the notification only
   // Changes whenever *comm_name may have (a stamp of the communicator's name, unique in the
   // run); 0: unknown, compare the names.

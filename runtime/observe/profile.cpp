@@ -49,9 +49,10 @@ const Profile::NameSlot& Profile::add_function(const char* name) {
 void Profile::call(const CallFacts& f) {
   if (static_cast<unsigned>(f.rank) >= static_cast<unsigned>(rank_count_)) return;
   const NameSlot& fn = by_name_[name_slot(f.name)];
-  if (fn.name != f.name || f.ordinal != 0) return call_looked_up(f);
+  if (fn.name != f.name) return call_looked_up(f);
   Cell& c = cells_[fn.first_cell + static_cast<std::size_t>(f.rank)];
-  if (c.comm_key != packed_key(f) || c.comm_size != f.comm_size) return call_looked_up(f);
+  if (c.comm_key != packed_key(f) || c.size_and_ordinal != size_and_ordinal(f.comm_size, f.ordinal))
+    return call_looked_up(f);
   add(c, f);
 }
 
@@ -61,7 +62,7 @@ void Profile::call_looked_up(const CallFacts& f) {
   const std::size_t index = fn.first_cell + static_cast<std::size_t>(f.rank);
   const std::uint64_t key = f.comm_context < 0 ? kNoComm : packed_key(f);
   Cell& c = cells_[index];
-  if (c.comm_key != key || c.comm_size != f.comm_size) {
+  if (c.comm_key != key || c.size_and_ordinal != size_and_ordinal(f.comm_size, 0)) {
     fold(index);
     // The cell keeps the communicator of its calls from now on, unless the call renames it or
     // a call on it may have to look at its name: such calls count on the communicator at once.
@@ -81,7 +82,7 @@ void Profile::call_looked_up(const CallFacts& f) {
     }
     if (keeps) {
       c.comm_key = key;
-      c.comm_size = f.comm_size;
+      c.size_and_ordinal = size_and_ordinal(f.comm_size, 0);
     }
   }
   add(c, f);
@@ -102,7 +103,7 @@ void Profile::fold(std::size_t index) {
     static_cast<Figures&>(c) = Figures{};
   }
   c.comm_key = kNoComm;
-  c.comm_size = 0;
+  c.size_and_ordinal = 0;
 }
 
 // The name a communicator is seen with: by its first call, and by a rank's next call after it
@@ -130,7 +131,7 @@ void Profile::finish(const std::vector<SimTime>& rank_end, const std::vector<Sim
     Cell& c = cells_[i];
     if (c.comm_key != kNoComm && c.calls > 0) add(comm_at(c.comm_key).figures, c);
     c.comm_key = kNoComm;
-    c.comm_size = 0;
+    c.size_and_ordinal = 0;
     if (i < folded_.size()) add(c, folded_[i]);
   }
   folded_.clear();

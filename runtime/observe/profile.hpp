@@ -39,12 +39,12 @@ class Profile : public Observer {
     SimTime time, blocked;
   };
   // One function on one rank: its calls since it last changed communicators, and the
-  // communicator they were on (its key and size), so that a call on the same one adds to the
-  // cell alone; the communicator's figures are the cells' (fold()). Key kNoComm: calls on no
-  // communicator, or already counted in theirs.
+  // communicator they were on (its key and size), so that a rank's own call on the same one
+  // adds to the cell alone; the communicator's figures are the cells' (fold()). Key kNoComm:
+  // calls on no communicator, or already counted in theirs.
   struct Cell : Figures {
     std::uint64_t comm_key = kNoComm;
-    int comm_size = 0;
+    std::uint64_t size_and_ordinal = 0;  // the size, and ordinal 0 (see size_and_ordinal())
   };
   struct Function {
     std::string name;
@@ -148,6 +148,12 @@ class Profile : public Observer {
            static_cast<std::uint32_t>(f.comm_leader);
   }
   static constexpr std::uint64_t kNoComm = ~std::uint64_t{0};
+  // A call's communicator size and ordinal in one word (adjacent in CallFacts: one load): a
+  // cell's matches only the rank's own calls (ordinal 0).
+  static std::uint64_t size_and_ordinal(int size, int ordinal) {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(size)) << 32 |
+           static_cast<std::uint32_t>(ordinal);
+  }
 };
 
 }  // namespace simmpi::runtime
