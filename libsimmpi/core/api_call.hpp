@@ -152,7 +152,7 @@ class ApiCall {
     runtime::CallFacts& f = observed_->facts;
     f.comm_context = c.context_id();
     f.comm_size = c.size();
-    f.comm_leader = c.world_rank(0);
+    f.comm_leader = c.first_world_rank();
     if (observed_->comm_name_stamp != c.name_stamp()) copy_comm_name(c);
   }
   void copy_comm_name(const Communicator& c);

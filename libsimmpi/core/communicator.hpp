@@ -61,6 +61,8 @@ class Communicator {
   int world_rank(int comm_rank) const {
     return members_ ? (*members_)[static_cast<std::size_t>(comm_rank)] : comm_rank;
   }
+  // world_rank(0), kept (one load: every observed call notes it).
+  int first_world_rank() const { return first_member_; }
   // -1 when `world_rank` is not a member. (Inline for the identity: every call asks.)
   int comm_rank(int world_rank) const {
     if (!members_) return world_rank >= 0 && world_rank < size_ ? world_rank : -1;
