@@ -13,6 +13,14 @@
 // compared with the reference's number, its digits after the common ones going out as literals;
 // any other piece is compared with the reference's, the numbers that differ in it as literals.
 // A copy goes on across pieces, and into the next unit, while its distance stays the same.
+// The reference is followed by that distance (how far back its text that corresponds to the
+// first byte not compressed is), which text copied does not change. A number is formatted,
+// stored, compared and compressed in one function (integer(), micros()) with its text in
+// registers, and most numbers take one path: the copy in progress, already at the reference's
+// distance, ends at its first digit that differs, and the digits from there go out as literals
+// in the same call of the bit writer (FixedDeflate::copy_then_number). Compressing a unit's
+// pieces together when it ends, with the state in locals, was tried: noting the pieces cost
+// more than the loads and stores it saved (tools/bench/RESULTS.md, branch chrome8).
 // General compressors spent most of a busy timeline's cost hashing every byte to find repeats
 // that the writer knows already (ISA-L's igzip at level 1: ~5 instructions a byte, more than
 // formatting the text), and comparing whole events to find where they differ cost half as much
