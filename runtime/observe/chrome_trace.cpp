@@ -76,14 +76,15 @@ ChromeTrace::Lane& ChromeTrace::new_lane(int process, int rank, int ordinal) {
   return l;
 }
 
-// Both ends of a flow carry the same id and name; a collective's own messages are named apart, so
-// they can be hidden in the viewer.
+// Both ends of a flow carry the same id, category and name; a collective's own messages are named
+// and categorized apart, so that chrome://tracing shows or hides them apart (its "Flow events").
 const char* const ChromeTrace::kFlowOpen[5] = {
     "",
-    ",\n{\"ph\":\"s\",\"name\":\"message\",\"id\":",
-    ",\n{\"ph\":\"s\",\"name\":\"collective message\",\"id\":",
-    ",\n{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"message\",\"id\":",
-    ",\n{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"collective message\",\"id\":",
+    ",\n{\"ph\":\"s\",\"cat\":\"message\",\"name\":\"message\",\"id\":",
+    ",\n{\"ph\":\"s\",\"cat\":\"collective\",\"name\":\"collective message\",\"id\":",
+    ",\n{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"message\",\"name\":\"message\",\"id\":",
+    ",\n{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"collective\",\"name\":\"collective "
+    "message\",\"id\":",
 };
 
 ChromeTrace::Head& ChromeTrace::find_head(Lane& l, const char* key, Flow flow, bool slice) {

@@ -75,7 +75,7 @@ class TextOutput {
     std::size_t size_ = 0;
     std::string long_;
   };
-  using ShortText = RoomyText<64>;  // opening texts, a lane's text
+  using ShortText = RoomyText<80>;  // opening texts (a flow end's, 73 bytes), a lane's text
   using TailText = RoomyText<128>;  // a call's arguments
   static constexpr std::size_t kMaxRoom = 128;
 

@@ -71,7 +71,7 @@ def arrows(events):
     started, done, lost = {}, {}, []
     for _, i in order:
         e = events[i]
-        key = (e["name"], e["id"])
+        key = (e.get("cat"), e["name"], e["id"])  # catapult's key; Perfetto's is the same
         if e["ph"] == "s":
             if key in started or key in done:
                 lost.append(e)
@@ -82,7 +82,7 @@ def arrows(events):
             s, a = started.pop(key)
             done[key] = (s, a, e, enclosing(events, e))
     lost += [s for s, _ in started.values()]
-    return {i: v for (_, i), v in done.items()}, lost
+    return {i: v for (_, _, i), v in done.items()}, lost
 
 
 def check_arrows(events, what):
@@ -90,6 +90,10 @@ def check_arrows(events, what):
     ids unique; returns the arrows."""
     found, lost = arrows(events)
     equal(lost, [], f"{what}: flow events the viewers drop")
+    # The category lets chrome://tracing's "Flow events" list show the two kinds apart.
+    equal({(e["name"], e.get("cat")) for e in events if e["ph"] in ("s", "f")} -
+          {("message", "message"), ("collective message", "collective")}, set(),
+          f"{what}: flow events of another name or category")
     check(len(found) == len({(s["name"], s["id"]) for s in events if s["ph"] == "s"}),
           f"{what}: one arrow per message")
     for i, (s, a, f, b) in found.items():
