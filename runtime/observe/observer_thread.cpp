@@ -18,6 +18,11 @@ constexpr std::size_t words_of(std::size_t bytes) {
   return (bytes + 7) / 8;
 }
 
+// An entry's first word.
+constexpr std::uint64_t entry_head(Told what, std::size_t words) {
+  return static_cast<std::uint64_t>(what) | static_cast<std::uint64_t>(words) << 32;
+}
+
 // A call's variable parts, after its CallFacts: the lengths of its lists (kAbsent: the pointer
 // was null) and what its communicator's name is.
 struct CallParts {
@@ -38,16 +43,13 @@ std::size_t words_for(std::uint32_t n) {
   return n == CallParts::kAbsent ? 0 : words_of(n * sizeof(T));
 }
 
-// Copies `v`'s elements to `p` when it is there; returns the words after them. Most lists of a
-// call have one element or none: those are copied without a call.
+// Copies `v`'s elements to `p` when it is there; returns the words after them. An empty list
+// (most of a call's) costs no call of memcpy.
 template <class T>
 std::uint64_t* put_list(std::uint64_t* p, const std::vector<T>* v) {
   if (!v) return p;
   const std::size_t n = v->size();
-  if (n == 1)
-    std::memcpy(p, v->data(), sizeof(T));
-  else if (n > 1)
-    std::memcpy(p, v->data(), n * sizeof(T));
+  if (n > 0) std::memcpy(p, v->data(), n * sizeof(T));
   return p + words_of(n * sizeof(T));
 }
 
@@ -77,8 +79,7 @@ namespace {
 template <class F>
 void put_plain(std::uint64_t* p, Told what, const F& f) {
   static_assert(std::is_trivially_copyable_v<F>);
-  p[0] = static_cast<std::uint64_t>(what) | static_cast<std::uint64_t>(1 + words_of(sizeof f))
-                                                << 32;
+  p[0] = entry_head(what, 1 + words_of(sizeof f));
   std::memcpy(p + 1, &f, sizeof f);
 }
 
@@ -176,7 +177,7 @@ void ObserverThread::call(const CallFacts& f) {
       words_for<std::int64_t>(parts.record) + words_for<std::int64_t>(parts.records_after) +
       words_of(parts.name_size);
   std::uint64_t* p = room(words);
-  p[0] = static_cast<std::uint64_t>(Told::kCall) | static_cast<std::uint64_t>(words) << 32;
+  p[0] = entry_head(Told::kCall, words);
   std::memcpy(p + 1, &f, sizeof f);
   p += 1 + words_of(sizeof f);
   std::memcpy(p, &parts, sizeof parts);
@@ -193,7 +194,7 @@ void ObserverThread::call(const CallFacts& f) {
 
 void ObserverThread::rendezvous_matched(std::uint64_t id, SimTime at) {
   std::uint64_t* p = room(3);
-  p[0] = static_cast<std::uint64_t>(Told::kRendezvous) | std::uint64_t{3} << 32;
+  p[0] = entry_head(Told::kRendezvous, 3);
   p[1] = id;
   std::memcpy(p + 2, &at, sizeof at);
 }
@@ -279,7 +280,7 @@ void ObserverThread::tell(const Block& b) {
   }
 }
 
-const std::uint64_t* ObserverThread::tell_call(const std::uint64_t* p) {
+void ObserverThread::tell_call(const std::uint64_t* p) {
   CallFacts& f = facts_;
   std::memcpy(static_cast<void*>(&f), p + 1, sizeof f);
   p += 1 + words_of(sizeof f);
@@ -291,13 +292,10 @@ const std::uint64_t* ObserverThread::tell_call(const std::uint64_t* p) {
   f.probed = probed_.take(p, parts.probed);
   f.record = record_.take(p, parts.record);
   f.records_after = records_after_.take(p, parts.records_after);
-  if (parts.name == CallParts::kNew) {
+  if (parts.name == CallParts::kNew)
     comm_name_.assign(reinterpret_cast<const char*>(p), parts.name_size);
-    p += words_of(parts.name_size);
-  }
   f.comm_name = parts.name == CallParts::kNone ? nullptr : &comm_name_;
   observer_.call(f);
-  return p;
 }
 
 }  // namespace simmpi::runtime

@@ -74,7 +74,7 @@ class ObserverThread : public Observer {
   void hand_over();  // the current block to the thread; takes a free one
   void run();        // the thread
   void tell(const Block& b);
-  const std::uint64_t* tell_call(const std::uint64_t* p);
+  void tell_call(const std::uint64_t* p);  // p: the entry
 
   Observer& observer_;
   const bool wants_messages_, wants_records_;

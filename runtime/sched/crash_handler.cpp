@@ -81,7 +81,8 @@ pid_t g_simulation_tid = 0;
 
 void on_crash(int sig, siginfo_t* info, void*) {
   Scheduler* s = Scheduler::instance();
-  Process* p = s && gettid() == g_simulation_tid ? s->current() : nullptr;
+  const bool on_simulation_thread = gettid() == g_simulation_tid;
+  Process* p = s && on_simulation_thread ? s->current() : nullptr;
   std::string msg;
   if (p) {
     auto slot = s->stacks().guard_slot(info->si_addr);
@@ -96,9 +97,8 @@ void on_crash(int sig, siginfo_t* info, void*) {
       if (sig == SIGABRT) msg += " (abort() was called, e.g. by a failed assert())";
     }
   } else {
-    msg =
-        strprintf("the simulator crashed with %s outside any rank%s; please report this",
-                  strsignal(sig), gettid() == g_simulation_tid ? "" : " (on a thread of its own)");
+    msg = strprintf("the simulator crashed with %s outside any rank%s; please report this",
+                    strsignal(sig), on_simulation_thread ? "" : " (on a thread of its own)");
   }
   std::fflush(nullptr);
   std::fprintf(stderr, "simmpi: error: %s\nsimmpi: backtrace:\n", msg.c_str());
